@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import {
+  CONTACT_EMAIL_MAX_CHARS,
+  CONTACT_MESSAGE_MAX_CHARS,
+  CONTACT_NAME_MAX_CHARS,
+  CONTACT_SUBJECT_MAX_CHARS,
+} from '../limits.ts';
+import { MESSAGES } from '../messages/catalogue.ts';
+
+const m = MESSAGES.contact;
+
+/** `POST /api/contact`: the form validates with this schema and so does extract-api. */
+export const ContactMessageSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, m.nameRequired)
+    .max(CONTACT_NAME_MAX_CHARS, m.tooLong('Full name', CONTACT_NAME_MAX_CHARS)),
+  email: z
+    .string()
+    .trim()
+    .min(1, m.emailRequired)
+    .max(CONTACT_EMAIL_MAX_CHARS, m.tooLong('Email address', CONTACT_EMAIL_MAX_CHARS))
+    .pipe(z.email(m.invalidEmail)),
+  subject: z
+    .string()
+    .trim()
+    .min(1, m.subjectRequired)
+    .max(CONTACT_SUBJECT_MAX_CHARS, m.tooLong('Subject', CONTACT_SUBJECT_MAX_CHARS)),
+  message: z
+    .string()
+    .trim()
+    .min(1, m.messageRequired)
+    .max(CONTACT_MESSAGE_MAX_CHARS, m.tooLong('Message', CONTACT_MESSAGE_MAX_CHARS)),
+});
+export type ContactMessage = z.infer<typeof ContactMessageSchema>;
+
+export const ContactResponseSchema = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), id: z.string() }),
+  z.object({
+    success: z.literal(false),
+    error: z.string(),
+    /** Per-field messages when the body failed validation, keyed by field name. */
+    fieldErrors: z.record(z.string(), z.string()).optional(),
+  }),
+]);
+export type ContactResponse = z.infer<typeof ContactResponseSchema>;

@@ -1,0 +1,21 @@
+/** Limits in force across the site; units are in the names. The UI states these and nothing else. */
+
+export const MiB = 1024 * 1024;
+
+export const PDF_MAX_BYTES = 100 * MiB;
+export const DOCX_MAX_BYTES = 50 * MiB;
+export const PPT_MAX_BYTES = 50 * MiB;
+
+export const SCAN_DEPTH_MIN = 1;
+export const SCAN_DEPTH_MAX = 10;
+export const SCAN_DEPTH_DEFAULT = 2;
+
+export const FRAME_INTERVAL_MIN_SECONDS = 1;
+export const FRAME_INTERVAL_MAX_SECONDS = 30;
+export const FRAME_INTERVAL_DEFAULT_SECONDS = 5;
+
+/** Contact form field bounds: generous for people, small enough that one request can't fill a disk. */
+export const CONTACT_NAME_MAX_CHARS = 200;
+export const CONTACT_EMAIL_MAX_CHARS = 320;
+export const CONTACT_SUBJECT_MAX_CHARS = 300;
+export const CONTACT_MESSAGE_MAX_CHARS = 10_000;

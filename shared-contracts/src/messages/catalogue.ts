@@ -1,0 +1,137 @@
+/**
+ * Every user-facing message of the site, worded as the product spec has them (sections 5 and 8).
+ * Screens take their texts from here so one sentence lives in one place.
+ * A `{n}`-style value is filled by the function that carries it.
+ */
+export const MESSAGES = {
+  url: {
+    required: { title: 'URL Required', description: 'Please enter a valid webpage URL' },
+    success: (n: number) => ({ title: 'Images extracted!', description: `Found ${n} images on the webpage.` }),
+    failed: {
+      title: 'Extraction failed',
+      description: "We couldn't extract images from this URL. Please try again or use a different URL.",
+    },
+    fallbackError: 'Failed to extract images.',
+  },
+  website: {
+    required: { title: 'Website URL Required', description: 'Please enter a valid website URL' },
+    success: (images: number, pages: number) => ({
+      title: 'Website scan complete!',
+      description: `Found ${images} images across ${pages} pages.`,
+    }),
+    failed: {
+      title: 'Scan failed',
+      description: "We couldn't scan this website. Please try again or use a different URL.",
+    },
+    fallbackError: 'Failed to extract images from website.',
+  },
+  video: {
+    uploaded: (fileName: string) => ({ title: 'Video uploaded', description: `${fileName} is ready for processing.` }),
+    urlAdded: { title: 'Video URL added' },
+    framesExtracted: (n: number) => ({
+      title: 'Frames extracted!',
+      description: `${n} frames have been extracted from the video.`,
+    }),
+    downloadingFrame: (timestamp: string) => ({
+      title: 'Downloading frame',
+      description: `Frame at ${timestamp} is being downloaded.`,
+    }),
+  },
+  pdf: {
+    invalidType: { title: 'Invalid File Type', description: 'Please upload a PDF file.' },
+    tooLarge: { title: 'File Too Large', description: 'Maximum file size is 100MB.' },
+    noFile: { title: 'No File Selected', description: 'Please upload a PDF file first.' },
+    processing: { title: 'Processing PDF' },
+    complete: (n: number) => ({
+      title: 'Extraction Complete',
+      description: `Successfully extracted ${n} images from your PDF`,
+    }),
+    failed: {
+      title: 'Extraction Failed',
+      description: "We couldn't extract images from this PDF. Please try a different file.",
+    },
+    fallbackError: 'Failed to extract images from PDF.',
+  },
+  docx: {
+    invalidType: { title: 'Invalid File Type', description: 'Please upload a Word document (.docx or .doc)' },
+    tooLarge: { title: 'File Too Large', description: 'Maximum file size is 50MB.' },
+    noFile: { title: 'No File Selected', description: 'Please upload a Word document first.' },
+    processing: { title: 'Processing DOCX' },
+    complete: (n: number) => ({
+      title: 'Extraction Complete',
+      description: `Successfully extracted ${n} images from your document`,
+    }),
+  },
+  ppt: {
+    invalidType: {
+      title: 'Invalid File Type',
+      description: 'Please upload a PowerPoint presentation (.ppt or .pptx)',
+    },
+    tooLarge: { title: 'File Too Large', description: 'Maximum file size is 50MB.' },
+    noFile: { title: 'No File Selected', description: 'Please upload a PowerPoint presentation first.' },
+    processing: { title: 'Processing PowerPoint' },
+    complete: (n: number) => ({
+      title: 'Extraction Complete',
+      description: `Successfully extracted ${n} images from your presentation`,
+    }),
+  },
+  download: {
+    started: { title: 'Download started' },
+    image: { title: 'Downloading image' },
+    all: { title: 'Downloading All Images', description: 'Preparing ZIP file with all extracted images.' },
+  },
+  account: {
+    invalidEmail: 'Please enter a valid email',
+    passwordRequired: 'Password is required',
+    invalidPhone: 'Please enter a valid phone number',
+    nameTooShort: 'Name must be at least 2 characters',
+    passwordTooShort: 'Password must be at least 6 characters',
+    signInFailed: {
+      title: 'Sign In Failed',
+      email: 'Invalid email or password. Please try again.',
+      phone: 'Invalid phone number or password. Please try again.',
+      storage: 'There was a problem signing in. Please try again.',
+    },
+    signUpFailed: {
+      title: 'Registration Failed',
+      emailTaken: 'This email is already registered. Please sign in instead.',
+      phoneTaken: 'This phone number is already registered. Please sign in instead.',
+      storage: 'There was a problem creating your account. Please try again.',
+    },
+    welcomeBack: { title: 'Welcome back!', description: 'You have successfully signed in.' },
+    accountCreated: { title: 'Account Created', description: 'Your account has been created successfully!' },
+    loggedOut: { title: 'Logged out', description: 'You have been successfully logged out.' },
+    profileUpdated: {
+      title: 'Profile Updated',
+      description: 'Your profile information has been updated successfully.',
+    },
+    passwordUpdated: { title: 'Password Updated', description: 'Your password has been changed successfully.' },
+    passwordMismatch: { title: 'Password Mismatch', description: 'New password and confirmation do not match.' },
+    invalidPassword: { title: 'Invalid Password', description: 'Current password is incorrect.' },
+    imageDeleted: { title: 'Image Deleted', description: 'The image has been removed from your profile.' },
+  },
+  contact: {
+    sent: 'Message sent! We will get back to you soon.',
+    nameRequired: 'Please enter your full name',
+    emailRequired: 'Please enter your email address',
+    invalidEmail: 'Please enter a valid email address',
+    subjectRequired: 'Please enter a subject',
+    messageRequired: 'Please enter your message',
+    tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+    failed: {
+      title: 'Message not sent',
+      description: 'We could not deliver your message. Please check your connection and try again.',
+    },
+  },
+  notFound: {
+    title: 'Page Not Found',
+  },
+  remote: {
+    failed: (label: string) => ({
+      title: `${label} is unavailable right now`,
+      description:
+        'This part of the site could not be loaded. The rest of the site still works. Check your connection and press Retry.',
+    }),
+    retry: 'Retry',
+  },
+} as const;

@@ -1,0 +1,32 @@
+import { Card, Col, Row, Typography } from 'antd';
+import type { ReactNode } from 'react';
+
+export type InfoItem = { title: string; text: ReactNode; icon?: ReactNode };
+
+/** A titled section of cards: features, use cases, technical specs. */
+export function InfoSection({ id, title, items }: { id?: string; title: string; items: readonly InfoItem[] }) {
+  return (
+    <section id={id} aria-labelledby={id ? `${id}-title` : undefined} style={{ margin: '40px 0' }}>
+      <Typography.Title level={2} id={id ? `${id}-title` : undefined} style={{ textAlign: 'center' }}>
+        {title}
+      </Typography.Title>
+      <Row gutter={[16, 16]}>
+        {items.map((item) => (
+          <Col key={item.title} xs={24} sm={12} lg={items.length % 3 === 0 ? 8 : 6}>
+            <Card style={{ height: '100%' }}>
+              {item.icon ? (
+                <div aria-hidden="true" style={{ fontSize: 26, marginBottom: 8 }}>
+                  {item.icon}
+                </div>
+              ) : null}
+              <Typography.Title level={3} style={{ fontSize: 17, marginTop: 0 }}>
+                {item.title}
+              </Typography.Title>
+              <Typography.Paragraph style={{ marginBottom: 0 }}>{item.text}</Typography.Paragraph>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </section>
+  );
+}

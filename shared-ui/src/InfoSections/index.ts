@@ -1,0 +1,3 @@
+export * from './InfoSection.tsx';
+export * from './PageHeading.tsx';
+export * from './StepsSection.tsx';

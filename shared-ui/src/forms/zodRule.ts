@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+
+/**
+ * An antd Form rule that validates a field with a zod schema, so a form shows exactly the messages
+ * of the schema the server also checks with. One schema, one set of messages.
+ */
+export function zodRule(schema: z.ZodType) {
+  return {
+    validator: async (_rule: unknown, value: unknown) => {
+      const result = schema.safeParse(value ?? '');
+      if (!result.success) throw new Error(result.error.issues[0]?.message ?? 'Invalid value');
+    },
+  };
+}

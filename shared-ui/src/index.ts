@@ -1,0 +1,6 @@
+// forms/
+export * from './forms/index.ts';
+// InfoSections/
+export * from './InfoSections/index.ts';
+// theme/
+export * from './theme/index.ts';

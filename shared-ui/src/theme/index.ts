@@ -1,0 +1,2 @@
+export * from './ThemeProvider.tsx';
+export * from './theme.ts';
