@@ -1,0 +1,70 @@
+import fastifyCompress from '@fastify/compress';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { createContactInbox } from './plugins/app/contactInbox.ts';
+import { contactRoutes } from './routes/api/contact/index.ts';
+import { healthRoutes } from './routes/api/health/index.ts';
+import { siteRoutes } from './routes/site/index.ts';
+
+/**
+ * The whole service as one Fastify instance. server.ts only listens; tests `inject` into exactly
+ * this app.
+ */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // A crawl or a ZIP can take long; a body can't: contact messages are the only JSON bodies so far.
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // One error handler: validation errors name their fields; a 5xx never leaks its details.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').split('/')[0] || 'body';
+        fieldErrors[field] ??= issue.message ?? 'is invalid';
+      }
+      return reply.code(400).send({
+        success: false,
+        error: `Invalid request: ${Object.entries(fieldErrors)
+          .map(([field, message]) => `${field}: ${message}`)
+          .join('; ')}`,
+        fieldErrors,
+      });
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
+      return reply.code(status).send({ success: false, error: 'Something went wrong on our side. Please try again.' });
+    }
+    return reply.code(status).send({ success: false, error: error.message });
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Image Extractor API', version: '0.1.0' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(healthRoutes);
+  await app.register(contactRoutes(createContactInbox(config.dataDir)));
+
+  if (config.serveSite) await app.register(siteRoutes({ siteDir: config.siteDir, remotesFile: config.remotesFile }));
+
+  return app;
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoDir = path.resolve(packageDir, '..');
+
+/** Remote folders under the repo, each served at /remotes/<folder>/ in the embedded default. */
+export const REMOTE_FOLDERS = {
+  mfe_url_website: 'mfe-url-website',
+  mfe_media: 'mfe-media',
+  mfe_documents: 'mfe-documents',
+  mfe_account: 'mfe-account',
+} as const;
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('localhost'),
+  /** Where the contact inbox is written; the operator reads it there. */
+  EXTRACT_API_DATA_DIR: z.string().min(1).default(path.join(packageDir, 'data')),
+  /** The built site; each app's `dist/` below it. */
+  EXTRACT_API_SITE_DIR: z.string().min(1).default(repoDir),
+  /** A remotes.json to serve instead of the embedded one, to point the shell at remotes deployed elsewhere. */
+  EXTRACT_API_REMOTES_FILE: z.string().min(1).optional(),
+  /** Set to 0 to run the API alone (dev mode, where Vite serves the apps). */
+  EXTRACT_API_SERVE_SITE: z.enum(['0', '1']).default('1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  siteDir: string;
+  remotesFile: string | undefined;
+  serveSite: boolean;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+};
+
+/** Reads the configuration from the environment; every setting has an embedded default. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`[extract-api] invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.EXTRACT_API_DATA_DIR),
+    siteDir: path.resolve(e.EXTRACT_API_SITE_DIR),
+    remotesFile: e.EXTRACT_API_REMOTES_FILE ? path.resolve(e.EXTRACT_API_REMOTES_FILE) : undefined,
+    serveSite: e.EXTRACT_API_SERVE_SITE === '1',
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,40 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { type AppConfig, REMOTE_FOLDERS } from '../src/config.ts';
+
+/** A throw-away folder per test, removed afterwards. */
+export async function tempDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'extract-api-test-'));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A minimal built site (shell + every remote) laid out as `pnpm run build` leaves it. */
+export async function writeBuiltSite(siteDir: string): Promise<void> {
+  const shellDist = path.join(siteDir, 'shell', 'dist');
+  await mkdir(path.join(shellDist, 'assets'), { recursive: true });
+  await writeFile(
+    path.join(shellDist, 'index.html'),
+    '<!doctype html><title>Image Extractor</title><div id="root"></div>',
+  );
+  await writeFile(path.join(shellDist, 'assets', 'App-abc123.js'), 'export const app = 1;');
+  for (const folder of Object.values(REMOTE_FOLDERS)) {
+    const dist = path.join(siteDir, folder, 'dist');
+    await mkdir(dist, { recursive: true });
+    await writeFile(path.join(dist, 'remoteEntry.js'), `export const remote = ${JSON.stringify(folder)};`);
+  }
+}
+
+export async function buildTestApp(overrides: Partial<AppConfig> & { dataDir: string }): Promise<FastifyInstance> {
+  return buildApp({
+    port: 0,
+    host: '127.0.0.1',
+    siteDir: overrides.dataDir,
+    remotesFile: undefined,
+    serveSite: false,
+    logLevel: 'silent',
+    ...overrides,
+  });
+}

@@ -1,0 +1,82 @@
+import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense, useState } from 'react';
+import { MESSAGES } from 'shared-contracts/messages';
+import { REMOTE_LABELS, type RemoteName } from 'shared-contracts/remotes';
+import './RemoteOutlet.css';
+
+const lazyPages = new Map<string, ComponentType>();
+
+/** The site's antd theme around every remote page; antd loads with the first remote, not on `/`. */
+const ThemeFrame = lazy(() => import('shared-ui').then((ui) => ({ default: ui.ThemeProvider })));
+
+/**
+ * A lazy component for one exposed page. Cached so revisiting a route does not flash a spinner;
+ * Retry replaces the cache entry with a fresh load.
+ */
+function lazyRemotePage(remote: RemoteName, module: string): ComponentType {
+  const key = `${remote}/${module}`;
+  const cached = lazyPages.get(key);
+  if (cached) return cached;
+  // The runtime and everything it needs load with the first remote route, never on `/`.
+  const page = lazy(async () => {
+    const { loadRemotePage } = await import('./remoteLoader.ts');
+    return { default: await loadRemotePage(remote, module) };
+  });
+  lazyPages.set(key, page);
+  return page;
+}
+
+export function RemoteOutlet({ remote, module }: { remote: RemoteName; module: string }) {
+  const [attempt, setAttempt] = useState(0);
+  const Page = lazyRemotePage(remote, module);
+  const retry = () => {
+    lazyPages.delete(`${remote}/${module}`);
+    setAttempt((n) => n + 1);
+  };
+  return (
+    <RemoteErrorBoundary key={attempt} remote={remote} onRetry={retry}>
+      <Suspense fallback={<RemoteLoading />}>
+        <ThemeFrame>
+          <Page />
+        </ThemeFrame>
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}
+
+function RemoteLoading() {
+  return (
+    <div className="remote-loading" role="status" aria-live="polite">
+      <span className="remote-loading__spinner" aria-hidden="true" />
+      Loading…
+    </div>
+  );
+}
+
+type BoundaryProps = { remote: RemoteName; onRetry: () => void; children: ReactNode };
+
+/** Catches a remote that is down, hangs or throws, so the header and other routes keep working. */
+class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`[shell] ${this.props.remote} failed`, error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    const { title, description } = MESSAGES.remote.failed(REMOTE_LABELS[this.props.remote]);
+    return (
+      <section className="remote-error" role="alert">
+        <h1 className="remote-error__title">{title}</h1>
+        <p>{description}</p>
+        <button type="button" className="btn btn--primary" onClick={this.props.onRetry}>
+          {MESSAGES.remote.retry}
+        </button>
+      </section>
+    );
+  }
+}

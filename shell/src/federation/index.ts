@@ -1,0 +1,3 @@
+export * from './errors.ts';
+export * from './RemoteOutlet.tsx';
+export * from './remoteRoutes.ts';

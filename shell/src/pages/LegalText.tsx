@@ -1,0 +1,33 @@
+import { Card, Typography } from 'antd';
+import { PageHeading } from 'shared-ui';
+
+export type LegalSection = { heading: string; paragraphs: readonly string[] };
+
+/** The layout both legal pages share: a heading, the date of the text, then its sections. */
+export function LegalText({
+  title,
+  updated,
+  sections,
+}: {
+  title: string;
+  updated: string;
+  sections: readonly LegalSection[];
+}) {
+  return (
+    <>
+      <PageHeading title={title} subtitle={`Last updated ${updated}`} />
+      <Card style={{ maxWidth: 820, margin: '0 auto' }}>
+        {sections.map((section) => (
+          <section key={section.heading}>
+            <Typography.Title level={2} style={{ fontSize: 20 }}>
+              {section.heading}
+            </Typography.Title>
+            {section.paragraphs.map((paragraph) => (
+              <Typography.Paragraph key={paragraph}>{paragraph}</Typography.Paragraph>
+            ))}
+          </section>
+        ))}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { DEV_PORTS } from '../tooling/ports.mjs';
+
+const require = createRequire(import.meta.url);
+const versionOf = (pkg: string) =>
+  (JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')) as { version: string }).version;
+
+// The shell is a Module Federation host built without the federation build plugin: it creates the
+// runtime itself (src/federation/runtime.ts) on the first visit to a remote's route. The plugin
+// would load every shared package (antd, icons, zod: 913 KB gz measured) before `/` could render.
+export default defineConfig({
+  plugins: [react()],
+  define: {
+    __SHARED_VERSIONS__: JSON.stringify(
+      Object.fromEntries(
+        [
+          'react',
+          'react-dom',
+          'react-router-dom',
+          'antd',
+          '@ant-design/icons',
+          'zod',
+          'shared-contracts',
+          'shared-ui',
+        ].map((pkg) => [pkg, versionOf(pkg)]),
+      ),
+    ),
+  },
+  server: {
+    port: DEV_PORTS.shell,
+    strictPort: true,
+    proxy: { '/api': `http://localhost:${DEV_PORTS.api}` },
+  },
+  preview: { port: DEV_PORTS.shell, strictPort: true },
+  build: {
+    target: 'es2022',
+    // antd and the icon set are single shared chunks by design (one copy for every remote).
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // lifecycles.js: the single-spa lifecycles of the whole site, at a stable address.
+      input: { index: 'index.html', lifecycles: 'src/singleSpa.tsx' },
+      preserveEntrySignatures: 'exports-only',
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'lifecycles' ? 'lifecycles.js' : 'assets/[name]-[hash].js'),
+        // The packages `/` loads, each in a chunk of its own: they cache apart from app code, and
+        // bench/first-load.mjs can report the weight of each.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor-react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            { name: 'vendor-react', test: /node_modules[\\/]react[\\/]/ },
+            {
+              name: 'vendor-react-router',
+              test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+});
