@@ -1,5 +1,4 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '../../tooling/jsdomSetup.ts';
 
 afterEach(() => cleanup());
