@@ -15,3 +15,10 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
     }),
   });
 }
+
+// Nor ResizeObserver, which antd's Tabs use to measure their tab bar; jsdom lays nothing out anyway.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};

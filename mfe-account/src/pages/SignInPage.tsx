@@ -1,0 +1,16 @@
+import { Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import { PATHS } from 'shared-contracts';
+import { PageHeading } from 'shared-ui';
+
+// Heading and the spec's device-storage sentence only; the Email and Phone forms come with the accounts issue.
+export default function SignInPage() {
+  return (
+    <>
+      <PageHeading title="Sign In" subtitle="Your data is stored only on your device." />
+      <Typography.Paragraph style={{ textAlign: 'center' }}>
+        Don't have an account? <Link to={PATHS.signUp}>Sign Up</Link>
+      </Typography.Paragraph>
+    </>
+  );
+}

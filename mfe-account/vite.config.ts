@@ -1,0 +1,32 @@
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { remoteDefaults } from '../tooling/federation.mjs';
+import { DEV_PORTS } from '../tooling/ports.mjs';
+
+// The remote's contract: its name and the pages it exposes. `base: './'` lets any host (or any
+// path on a CDN) load its chunks from where remoteEntry.js lives.
+export default defineConfig({
+  base: './',
+  plugins: [
+    react(),
+    federation({
+      ...remoteDefaults,
+      name: 'mfe_account',
+      exposes: {
+        './SignInPage': './src/pages/SignInPage.tsx',
+        './SignUpPage': './src/pages/SignUpPage.tsx',
+        './ProfilePage': './src/pages/ProfilePage.tsx',
+      },
+      dev: { remoteHmr: true },
+    }),
+  ],
+  server: {
+    port: DEV_PORTS.mfe_account,
+    strictPort: true,
+    cors: true,
+    proxy: { '/api': `http://localhost:${DEV_PORTS.api}` },
+  },
+  preview: { port: DEV_PORTS.mfe_account, strictPort: true, cors: true },
+  build: { target: 'es2022' },
+});

@@ -1,0 +1,50 @@
+import { Collapse, Typography } from 'antd';
+import { DOCX_MAX_BYTES } from 'shared-contracts';
+import { PageHeading } from 'shared-ui';
+import { formatMegabytes } from '../formatMegabytes.ts';
+
+// The spec's five FAQ items. The answers say only what the document engine does.
+const faqItems = [
+  {
+    key: 'uploaded',
+    label: 'Is my file uploaded?',
+    children: 'No. The file is processed in your browser, on your device; it is not uploaded or stored.',
+  },
+  {
+    key: 'formats',
+    label: 'Which files can I use?',
+    children: 'Word documents in the current .docx format and the older .doc format.',
+  },
+  {
+    key: 'size',
+    label: 'How large can the file be?',
+    children: `Up to ${formatMegabytes(DOCX_MAX_BYTES)}.`,
+  },
+  {
+    key: 'quality',
+    label: 'Are the images compressed?',
+    children: 'No. Images are extracted at their original quality, exactly as they are stored in the document.',
+  },
+  {
+    key: 'zip',
+    label: 'Can I download all the images at once?',
+    children: 'Yes. Download All Images saves every image in one ZIP file.',
+  },
+];
+
+export default function DocxExtractorPage() {
+  return (
+    <>
+      <PageHeading
+        title="Extract Images from Word"
+        subtitle="Get every picture out of a Word document, at its original quality, without uploading the file."
+      />
+      <section id="faq" aria-labelledby="faq-title" style={{ margin: '40px auto', maxWidth: 760 }}>
+        <Typography.Title level={2} id="faq-title" style={{ textAlign: 'center' }}>
+          Frequently Asked Questions
+        </Typography.Title>
+        <Collapse accordion items={faqItems} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { Flex, Tabs, Tag, Typography } from 'antd';
+import { PPT_MAX_BYTES } from 'shared-contracts';
+import { PageHeading } from 'shared-ui';
+import { formatMegabytes } from '../formatMegabytes.ts';
+
+// Images leave a deck in the format they were stored in; these are the ones slides usually hold.
+const FILE_FORMATS = ['PPTX', 'PPT'];
+const IMAGE_FORMATS = ['PNG', 'JPEG', 'GIF'];
+
+const useCaseTabs = [
+  {
+    key: 'design',
+    label: 'Design',
+    children: 'Reuse the photos, icons and illustrations of a deck in new layouts, at their original quality.',
+  },
+  {
+    key: 'education',
+    label: 'Education',
+    children: 'Collect the pictures and diagrams of lecture slides for notes, handouts or revision.',
+  },
+  {
+    key: 'business',
+    label: 'Business',
+    children: 'Take the product photos and logos of a company presentation into a report or a proposal.',
+  },
+  {
+    key: 'personal',
+    label: 'Personal',
+    children: 'Get back the photos of a slideshow you made for a trip, a wedding or a family event.',
+  },
+];
+
+export default function PptExtractorPage() {
+  return (
+    <>
+      <PageHeading
+        title="Extract Images from PowerPoint"
+        subtitle="Get every image out of a presentation, at its original quality, without uploading the file."
+      />
+      <section id="formats" aria-labelledby="formats-title" style={{ margin: '40px 0', textAlign: 'center' }}>
+        <Typography.Title level={2} id="formats-title">
+          Supported Formats
+        </Typography.Title>
+        <Flex wrap gap={8} justify="center" align="center">
+          <Typography.Text strong>Presentations:</Typography.Text>
+          {FILE_FORMATS.map((format) => (
+            <Tag key={format} color="blue">
+              {format}
+            </Tag>
+          ))}
+          <Typography.Text strong>Images:</Typography.Text>
+          {IMAGE_FORMATS.map((format) => (
+            <Tag key={format} color="green">
+              {format}
+            </Tag>
+          ))}
+        </Flex>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+          Files up to {formatMegabytes(PPT_MAX_BYTES)}, processed in your browser and not uploaded.
+        </Typography.Paragraph>
+      </section>
+      <section id="use-cases" aria-labelledby="use-cases-title" style={{ margin: '40px 0' }}>
+        <Typography.Title level={2} id="use-cases-title" style={{ textAlign: 'center' }}>
+          Use Cases
+        </Typography.Title>
+        <Tabs centered items={useCaseTabs} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { ThemeProvider } from 'shared-ui';
+import { describe, expect, it } from 'vitest';
+import DocxExtractorPage from '../src/pages/DocxExtractorPage.tsx';
+import PdfExtractorPage from '../src/pages/PdfExtractorPage.tsx';
+import PptExtractorPage from '../src/pages/PptExtractorPage.tsx';
+
+const renderPage = (page: ReactNode) => render(<ThemeProvider>{page}</ThemeProvider>);
+// Role queries walk the whole tree each time, so each test asks once and compares the lists.
+const headings = (level: number) => screen.getAllByRole('heading', { level }).map((h) => h.textContent);
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+
+// The first render builds antd's CSS-in-JS styles: seconds, not milliseconds, on a busy 2-core machine.
+describe('exposed pages', { timeout: 30_000 }, () => {
+  it('the PDF extractor has its heading, sections and FAQ tabs, with the 100 MB limit', () => {
+    const { container } = renderPage(<PdfExtractorPage />);
+    expect(headings(1)).toEqual(['Extract Images from PDF']);
+    expect(headings(2)).toEqual(['How It Works', 'Features', 'Use Cases', 'Frequently Asked Questions']);
+    expect(tabNames()).toEqual(['How It Works', 'Supported Formats', 'Pro Tips']);
+    expect(container.textContent).toContain('up to 100 MB');
+  });
+
+  it('the Word extractor has its heading and an accordion of exactly 5 FAQ items', () => {
+    renderPage(<DocxExtractorPage />);
+    expect(headings(1)).toEqual(['Extract Images from Word']);
+    // In accordion mode antd gives each item's header the role of a tab.
+    const headers = screen.getAllByRole('tab', { expanded: false });
+    expect(headers).toHaveLength(5);
+    expect(headers.map((h) => h.textContent)).toContain('How large can the file be?');
+  });
+
+  it('the PowerPoint extractor has its heading, format badges and use-case tabs', () => {
+    const { container } = renderPage(<PptExtractorPage />);
+    expect(headings(1)).toEqual(['Extract Images from PowerPoint']);
+    for (const badge of ['PPTX', 'PPT', 'PNG', 'JPEG', 'GIF']) {
+      expect(screen.getByText(badge, { selector: '.ant-tag' })).toBeTruthy();
+    }
+    expect(tabNames()).toEqual(['Design', 'Education', 'Business', 'Personal']);
+    expect(container.textContent).toContain('Files up to 50 MB');
+  });
+});

@@ -1,0 +1,1 @@
+export declare const jsdomTest: { environment: 'jsdom'; globals: true; setupFiles: string[] };
