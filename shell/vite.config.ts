@@ -49,11 +49,19 @@ export default defineConfig({
         // bench/first-load.mjs can report the weight of each.
         codeSplitting: {
           groups: [
-            { name: 'vendor-react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
-            { name: 'vendor-react', test: /node_modules[\\/]react[\\/]/ },
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
             {
               name: 'vendor-react-router',
               test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
+              priority: 30,
+            },
+            // Loaded only with the first remote or antd page, never on `/`.
+            { name: 'vendor-antd-icons', test: /node_modules[\\/]@ant-design[\\/]icons/, priority: 20 },
+            { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+            {
+              name: 'vendor-antd',
+              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|dayjs|@emotion|stylis)[\\/]/,
+              priority: 10,
             },
           ],
         },
