@@ -50,7 +50,7 @@ export default function PptExtractorPage() {
           ))}
           <Typography.Text strong>Images:</Typography.Text>
           {IMAGE_FORMATS.map((format) => (
-            <Tag key={format} color="green">
+            <Tag key={format} color="purple">
               {format}
             </Tag>
           ))}

@@ -64,6 +64,8 @@ export function siteRoutes({ siteDir, remotesFile }: SiteOptions): FastifyPlugin
       root: shellDist,
       prefix: '/',
       wildcard: false,
+      // The shell's dist holds its dev-time remotes.json; the route above answers that path.
+      globIgnore: [REMOTES_MANIFEST_PATH.slice(1)],
       cacheControl: false,
       setHeaders: setCacheHeaders,
     });

@@ -1,0 +1,68 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_PORTS } from '../tooling/ports.mjs';
+import { DATA_DIR, previewCommand, REMOTE_SERVERS, REMOTES_FILE, REPO_ROOT, SITE_URL } from './fixtures/paths.ts';
+
+// The composed production build: extract-api serves the built shell and remotes.json, and each
+// remote is served by its own `vite preview`. The apps must be built first (`pnpm run build` at
+// the root); this config never builds.
+const reuseExistingServer = !process.env.CI;
+const SERVER_START_TIMEOUT_MS = 60_000;
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './fixtures/globalSetup.ts',
+  fullyParallel: false,
+  // Two cores run the browser, five servers and the suite.
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: SITE_URL,
+    acceptDownloads: true,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium: `playwright install` cannot work on these machines.
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: [
+    {
+      command: 'pnpm --filter extract-api run serve',
+      cwd: REPO_ROOT,
+      url: `${SITE_URL}/api/health`,
+      env: {
+        PORT: String(E2E_PORTS.api),
+        HOST: 'localhost',
+        EXTRACT_API_REMOTES_FILE: REMOTES_FILE,
+        EXTRACT_API_DATA_DIR: DATA_DIR,
+        LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer,
+      timeout: SERVER_START_TIMEOUT_MS,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    ...REMOTE_SERVERS.map(({ pkg, port }) => ({
+      command: previewCommand(pkg, port),
+      cwd: REPO_ROOT,
+      url: `http://localhost:${port}/remoteEntry.js`,
+      reuseExistingServer,
+      timeout: SERVER_START_TIMEOUT_MS,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    })),
+  ],
+});
