@@ -1,7 +1,11 @@
 // api/
 export * from './api/index.ts';
+// entities/
+export * from './entities/index.ts';
 // federation/
 export * from './federation/index.ts';
+// files/
+export * from './files/index.ts';
 export * from './limits.ts';
 // messages/
 export * from './messages/index.ts';

@@ -11,6 +11,8 @@ export const VIDEO_MAX_BYTES = 2 * 1024 * MiB;
 export const SCAN_DEPTH_MIN = 1;
 export const SCAN_DEPTH_MAX = 10;
 export const SCAN_DEPTH_DEFAULT = 2;
+/** A website scan stops after this many pages unless the operator sets another bound. */
+export const SCAN_MAX_PAGES_DEFAULT = 100;
 
 export const FRAME_INTERVAL_MIN_SECONDS = 1;
 export const FRAME_INTERVAL_MAX_SECONDS = 30;

@@ -1,3 +1,4 @@
 export * from './contact.ts';
+export * from './extract.ts';
 export * from './health.ts';
 export * from './paths.ts';

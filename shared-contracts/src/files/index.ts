@@ -1,0 +1,2 @@
+export * from './fileNames.ts';
+export * from './zip.ts';

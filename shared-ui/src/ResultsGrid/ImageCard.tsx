@@ -1,0 +1,81 @@
+import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
+import { Button, Card, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import type { ExtractedImage } from 'shared-contracts';
+import { formatBytes } from './formatBytes.ts';
+import './ImageCard.css';
+
+/** Where a card's Open and Download go. A real link each: Download saves a real file. */
+export type ImageLinks = { open: string; download: string };
+
+export type ImageCardProps = {
+  image: ExtractedImage;
+  links: ImageLinks;
+  /** Called as the download starts (the screens raise the spec's toast). */
+  onDownload?: (image: ExtractedImage) => void;
+  /** Extra lines under the size and format: page, slide, time, "Found on page"... */
+  details?: ReactNode;
+  /** Extra actions, such as Save for signed-in users. */
+  actions?: ReactNode;
+  /** Shown in place of the file size when it is unknown (the website tool shows `N/A`); hidden if unset. */
+  unknownSizeText?: string;
+};
+
+export function dimensionsText(image: ExtractedImage): string {
+  return image.width && image.height ? `${image.width} x ${image.height}` : 'N/A';
+}
+
+export function ImageCard({ image, links, onDownload, details, actions, unknownSizeText }: ImageCardProps) {
+  const label = image.alt?.trim() || image.name;
+  const sizeText = formatBytes(image.size) ?? unknownSizeText;
+  return (
+    <Card
+      className="ie-image-card"
+      size="small"
+      cover={
+        <div className="ie-image-card__frame">
+          <img src={image.url} alt={label} loading="lazy" decoding="async" />
+          <div className="ie-image-card__hover">
+            <Tooltip title="Open in a new tab">
+              <Button
+                shape="circle"
+                icon={<ExportOutlined />}
+                href={links.open}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Open ${image.name} in a new tab`}
+              />
+            </Tooltip>
+            <Tooltip title="Download">
+              <Button
+                shape="circle"
+                type="primary"
+                icon={<DownloadOutlined />}
+                href={links.download}
+                download={image.name}
+                aria-label={`Download ${image.name}`}
+                onClick={() => onDownload?.(image)}
+              />
+            </Tooltip>
+          </div>
+        </div>
+      }
+    >
+      <Typography.Text className="ie-image-card__name" ellipsis={{ tooltip: image.name }}>
+        {image.name}
+      </Typography.Text>
+      <div className="ie-image-card__meta">
+        <span>{dimensionsText(image)}</span>
+        <span className="ie-image-card__format">{image.format ?? 'UNKNOWN'}</span>
+        {sizeText ? <span>{sizeText}</span> : null}
+      </div>
+      {details ? <div className="ie-image-card__details">{details}</div> : null}
+      {image.note ? (
+        <Typography.Paragraph type="secondary" className="ie-image-card__note">
+          {image.note}
+        </Typography.Paragraph>
+      ) : null}
+      {actions ? <div className="ie-image-card__actions">{actions}</div> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Col, Empty, InputNumber, Row, Select, Space, Typography } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
+import type { ExtractedImage } from 'shared-contracts';
+import { filterImages, formatsOf, type ImageFilter } from './filterImages.ts';
+import { ImageCard, type ImageLinks } from './ImageCard.tsx';
+
+export type ResultsGridProps = {
+  title: string;
+  images: readonly ExtractedImage[];
+  /** Open and Download targets of one image. */
+  linksFor: (image: ExtractedImage) => ImageLinks;
+  onDownload?: (image: ExtractedImage) => void;
+  downloadAllLabel?: string;
+  onDownloadAll?: (shown: readonly ExtractedImage[]) => void;
+  downloadAllBusy?: boolean;
+  /** Per-source lines on each card. */
+  detailsFor?: (image: ExtractedImage) => ReactNode;
+  /** Per-card actions such as Save. */
+  actionsFor?: (image: ExtractedImage) => ReactNode;
+  /** Show the size/format filters and sorting (on by default). */
+  filters?: boolean;
+  /** Passed to each card: what to show when a file size is unknown. */
+  unknownSizeText?: string;
+};
+
+const SORTS: { value: NonNullable<ImageFilter['sort']>; label: string }[] = [
+  { value: 'found', label: 'As found' },
+  { value: 'largest', label: 'Largest first' },
+  { value: 'smallest', label: 'Smallest first' },
+  { value: 'name', label: 'Name' },
+];
+
+/** The one results grid: 1, 2, 3 or 4 columns by width, filters, count, Download All. */
+export function ResultsGrid({
+  title,
+  images,
+  linksFor,
+  onDownload,
+  downloadAllLabel = 'Download All',
+  onDownloadAll,
+  downloadAllBusy = false,
+  detailsFor,
+  actionsFor,
+  filters = true,
+  unknownSizeText,
+}: ResultsGridProps) {
+  const [filter, setFilter] = useState<ImageFilter>({ sort: 'found' });
+  const shown = useMemo(() => filterImages(images, filter), [images, filter]);
+  const formats = useMemo(() => formatsOf(images), [images]);
+
+  return (
+    <section className="ie-results" aria-labelledby="ie-results-title" style={{ margin: '32px 0' }}>
+      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
+        <Space align="baseline" wrap>
+          <Typography.Title level={2} id="ie-results-title" style={{ margin: 0 }}>
+            {title}
+          </Typography.Title>
+          <Typography.Text type="secondary" aria-live="polite" data-testid="results-count">
+            {shown.length === images.length
+              ? `${images.length} ${images.length === 1 ? 'image' : 'images'}`
+              : `${shown.length} of ${images.length} images shown`}
+          </Typography.Text>
+        </Space>
+        {onDownloadAll ? (
+          <Button
+            type="primary"
+            icon={<DownloadOutlined />}
+            loading={downloadAllBusy}
+            disabled={shown.length === 0}
+            onClick={() => onDownloadAll(shown)}
+          >
+            {downloadAllLabel}
+          </Button>
+        ) : null}
+      </Space>
+      {filters && images.length > 1 ? (
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Space>
+            <Typography.Text id="ie-min-size-label">Minimum size</Typography.Text>
+            <InputNumber
+              min={0}
+              max={10_000}
+              step={50}
+              value={filter.minSidePx ?? 0}
+              onChange={(value) => setFilter((f) => ({ ...f, minSidePx: value ?? 0 }))}
+              addonAfter="px"
+              aria-labelledby="ie-min-size-label"
+              style={{ width: 130 }}
+            />
+          </Space>
+          <Select
+            mode="multiple"
+            allowClear
+            placeholder="All formats"
+            aria-label="Formats"
+            style={{ minWidth: 180 }}
+            value={[...(filter.formats ?? [])]}
+            onChange={(value: string[]) => setFilter((f) => ({ ...f, formats: value }))}
+            options={formats.map((format) => ({ value: format, label: format }))}
+          />
+          <Select
+            aria-label="Sort"
+            style={{ width: 160 }}
+            value={filter.sort ?? 'found'}
+            onChange={(sort) => setFilter((f) => ({ ...f, sort }))}
+            options={SORTS}
+          />
+        </Space>
+      ) : null}
+      {shown.length === 0 ? (
+        <Empty description="No image matches these filters." />
+      ) : (
+        <Row gutter={[16, 16]} role="list">
+          {shown.map((image) => (
+            <Col key={image.id} xs={24} sm={12} md={8} xl={6} role="listitem">
+              <ImageCard
+                image={image}
+                links={linksFor(image)}
+                onDownload={onDownload}
+                details={detailsFor?.(image)}
+                actions={actionsFor?.(image)}
+                unknownSizeText={unknownSizeText}
+              />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </section>
+  );
+}

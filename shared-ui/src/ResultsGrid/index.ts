@@ -1,0 +1,4 @@
+export * from './filterImages.ts';
+export * from './formatBytes.ts';
+export * from './ImageCard.tsx';
+export * from './ResultsGrid.tsx';
