@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   EXTRACT_API_REMOTES_FILE: z.string().min(1).optional(),
   /** Set to 0 to run the API alone (dev mode, where Vite serves the apps). */
   EXTRACT_API_SERVE_SITE: z.enum(['0', '1']).default('1'),
+  /** Set to 1 to let safeFetch reach loopback addresses (tests serving a site on 127.0.0.1). Never in production. */
+  EXTRACT_API_ALLOW_LOOPBACK: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -34,6 +36,8 @@ export type AppConfig = {
   siteDir: string;
   remotesFile: string | undefined;
   serveSite: boolean;
+  /** safeFetch may connect to loopback; private and metadata addresses stay refused. */
+  allowLoopback: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 };
 
@@ -52,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     siteDir: path.resolve(e.EXTRACT_API_SITE_DIR),
     remotesFile: e.EXTRACT_API_REMOTES_FILE ? path.resolve(e.EXTRACT_API_REMOTES_FILE) : undefined,
     serveSite: e.EXTRACT_API_SERVE_SITE === '1',
+    allowLoopback: e.EXTRACT_API_ALLOW_LOOPBACK === '1',
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -34,6 +34,7 @@ export async function buildTestApp(overrides: Partial<AppConfig> & { dataDir: st
     siteDir: overrides.dataDir,
     remotesFile: undefined,
     serveSite: false,
+    allowLoopback: false,
     logLevel: 'silent',
     ...overrides,
   });
