@@ -1,0 +1,5 @@
+export * from './findCssImages.ts';
+export * from './findPageImages.ts';
+export * from './lazyAttributes.ts';
+export * from './parseSrcset.ts';
+export * from './types.ts';
