@@ -1,0 +1,107 @@
+import { constants } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
+import { type Browser, chromium } from 'playwright-core';
+import { RenderUnavailableError } from './errors.ts';
+
+/**
+ * Chromium's switches. The first line is what Debian's Chromium needs headless in a container
+ * (STACK.md). The last two keep the browser from ever connecting anywhere by itself, as a second
+ * wall behind the request routing (every http(s) request is fulfilled through safeFetch):
+ * - every host name and every IP literal resolves to "not found", so a WebSocket, a redirect the
+ *   browser would follow itself, or a TCP TURN server has nowhere to go;
+ * - WebRTC may not send UDP outside a proxy (and there is none), so STUN/TURN over UDP to an IP
+ *   literal, which does not go through the resolver, is not sent either.
+ * Both were checked against a listening loopback server: without them it saw connections.
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-dev-shm-usage',
+  '--host-resolver-rules=MAP * ~NOTFOUND',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+];
+
+const LAUNCH_TIMEOUT_MS = 30_000;
+
+/** One browser per Chromium path, per process; launched on first use. */
+const browsers = new Map<string, Promise<Browser>>();
+
+async function checkExecutable(chromiumPath: string): Promise<void> {
+  try {
+    const info = await stat(chromiumPath);
+    if (!info.isFile()) throw new Error('not a file');
+    await access(chromiumPath, constants.X_OK);
+  } catch (error) {
+    throw new RenderUnavailableError('chromium-missing', {
+      detail: `no executable Chromium at ${chromiumPath}`,
+      cause: error,
+    });
+  }
+}
+
+async function launch(chromiumPath: string): Promise<Browser> {
+  await checkExecutable(chromiumPath);
+  try {
+    return await chromium.launch({
+      executablePath: chromiumPath,
+      headless: true,
+      args: [...CHROMIUM_ARGS],
+      timeout: LAUNCH_TIMEOUT_MS,
+      // The service shuts down through Fastify's onClose → closeRenderer(); Playwright must not
+      // install its own signal handlers (its SIGINT handler exits the process). Playwright still
+      // kills the browser on process exit, and Chromium exits when its pipe to us closes.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
+  } catch (error) {
+    throw new RenderUnavailableError('launch-failed', {
+      detail: `launching ${chromiumPath}: ${error instanceof Error ? error.message : String(error)}`,
+      cause: error,
+    });
+  }
+}
+
+/**
+ * The process's browser for this Chromium path, launched on first use. A failed launch is not
+ * remembered (the next render tries again), nor is a browser that crashed or was closed.
+ */
+export function getBrowser(chromiumPath: string): Promise<Browser> {
+  const known = browsers.get(chromiumPath);
+  if (known) return known;
+  const launching = launch(chromiumPath).then(
+    (browser) => {
+      browser.once('disconnected', () => {
+        if (browsers.get(chromiumPath) === launching) browsers.delete(chromiumPath);
+      });
+      return browser;
+    },
+    (error: unknown) => {
+      if (browsers.get(chromiumPath) === launching) browsers.delete(chromiumPath);
+      throw error;
+    },
+  );
+  browsers.set(chromiumPath, launching);
+  return launching;
+}
+
+/** Closes every browser this process launched; call on shutdown (Fastify onClose) and after tests. */
+export async function closeRenderer(): Promise<void> {
+  const launching = [...browsers.values()];
+  browsers.clear();
+  await Promise.all(
+    launching.map(async (pending) => {
+      try {
+        const browser = await pending;
+        await browser.close();
+      } catch {
+        // It never started, or it is already gone: nothing to close.
+      }
+    }),
+  );
+}

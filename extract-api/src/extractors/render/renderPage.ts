@@ -1,0 +1,255 @@
+import { setMaxListeners } from 'node:events';
+import type { BrowserContext, Page } from 'playwright-core';
+import { isSafeFetchError, readBuffer, type SafeFetch } from '../../plugins/app/safeFetch/index.ts';
+import { getBrowser } from './browser.ts';
+import {
+  isRenderError,
+  RENDER_ABORTED_MESSAGE,
+  RENDER_BROWSER_FAILED_MESSAGE,
+  RenderFailedError,
+  renderTimeoutMessage,
+} from './errors.ts';
+import {
+  CSS_BACKGROUNDS_SCRIPT,
+  MEASURE_SCRIPT,
+  OUTER_HTML_SCRIPT,
+  SCROLL_STEP_SCRIPT,
+  SCROLL_TOP_SCRIPT,
+  type ScrollState,
+  SETTLE_SCRIPT,
+} from './inPage.ts';
+import { type LoadedImage, MAX_RENDER_REQUESTS, NetworkGate, type RefusedRequest, toFulfilHeaders } from './network.ts';
+
+export const DEFAULT_RENDER_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_SCROLL_STEPS = 30;
+export const RENDER_VIEWPORT = { width: 1366, height: 900 } as const;
+
+/** The network counts as idle after this long with nothing in flight. */
+const QUIET_MS = 300;
+/** Longest wait for the network to go quiet after one scroll step. */
+const STEP_WAIT_MS = 3_000;
+/** Longest wait for the load event after DOMContentLoaded, then for the network after it. */
+const LOAD_WAIT_MS = 10_000;
+/** Time kept back from scrolling to read the page: a page that never stops growing still yields its images. */
+const MAX_RESERVE_MS = 5_000;
+
+const PAGE_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+export type RenderOptions = {
+  /** The safe fetch every request of the browser goes through (createSafeFetcher(...).fetch). */
+  fetch: SafeFetch;
+  /** Chromium's executable (config.chromiumPath; Debian: /usr/bin/chromium). */
+  chromiumPath: string;
+  /** Cancels the render: fetches stop and the browser context closes. */
+  signal?: AbortSignal;
+  /** The whole render, from the first byte of the page to the collected result. Default 30 s. */
+  timeoutMs?: number;
+  /** At most this many viewport-high scroll steps. Default 30. */
+  maxScrollSteps?: number;
+};
+
+export type RenderedPage = {
+  /** Where the browser ended: after redirects and script navigations. */
+  finalUrl: string;
+  /** document.documentElement.outerHTML after scrolling. */
+  html: string;
+  /** Every image response the browser loaded (2xx), once each, in load order. */
+  loadedImages: LoadedImage[];
+  /** Every url() in the computed background-image of every element of the final DOM (and its ::before/::after), absolute. */
+  cssBackgrounds: string[];
+  /** Requests the page made that were not fetched, and why (private address, POST, font, budget, …). */
+  refusedRequests: RefusedRequest[];
+};
+
+type EndReason = 'timeout' | 'aborted';
+
+/**
+ * Loads `url` in headless Chromium, scrolls to the end so lazy images load, and reports what the
+ * browser saw. The browser never connects anywhere itself: every request is answered through
+ * `options.fetch` (safeFetch) or refused. Throws RenderUnavailableError (no Chromium) or
+ * RenderFailedError (time-out, abort, the page refused or failing, a browser failure).
+ */
+export async function renderPage(url: string, options: RenderOptions): Promise<RenderedPage> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  const maxScrollSteps = Math.max(0, options.maxScrollSteps ?? DEFAULT_MAX_SCROLL_STEPS);
+  if (options.signal?.aborted) throw new RenderFailedError('aborted', { message: RENDER_ABORTED_MESSAGE });
+
+  const startedAt = Date.now();
+  const deadline = startedAt + timeoutMs;
+  const reserveMs = Math.min(MAX_RESERVE_MS, timeoutMs * 0.2);
+  /** Time left for loading and scrolling, keeping the reserve for reading the page. */
+  const budget = () => Math.max(0, deadline - reserveMs - Date.now());
+
+  const controller = new AbortController();
+  // Every fetch in flight listens to it (a page may start hundreds at once).
+  setMaxListeners(MAX_RENDER_REQUESTS + 16, controller.signal);
+  const end = (reason: EndReason) => {
+    if (!controller.signal.aborted) controller.abort(reason);
+  };
+  const onCallerAbort = () => end('aborted');
+  options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  const timer = setTimeout(() => end('timeout'), timeoutMs);
+
+  let context: BrowserContext | undefined;
+  // Time-out or abort: everything in flight stops now (closing the context rejects every pending
+  // page call), and the render answers at once.
+  const ended = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener(
+      'abort',
+      () => {
+        context?.close().catch(() => undefined);
+        reject(new Error('render ended'));
+      },
+      { once: true },
+    );
+  });
+  ended.catch(() => undefined);
+  const race = <T>(work: Promise<T>): Promise<T> => Promise.race([work, ended]);
+
+  const gate = new NetworkGate({ fetch: options.fetch, signal: controller.signal });
+  try {
+    // The page itself is fetched first, alongside the launch: a refused or failing page fails
+    // fast with safeFetch's own message, and the browser starts at the address redirects end on,
+    // so relative URLs resolve as they would in a browser.
+    const browserReady = getBrowser(options.chromiumPath);
+    const pageReady = fetchPage(url, options.fetch, controller.signal);
+    pageReady.catch(() => undefined);
+    const browser = await race(browserReady);
+    const start = await race(pageReady);
+
+    context = await race(
+      browser.newContext({
+        viewport: RENDER_VIEWPORT,
+        javaScriptEnabled: true,
+        serviceWorkers: 'block',
+        acceptDownloads: false,
+      }),
+    );
+    if (controller.signal.aborted) await context.close().catch(() => undefined);
+    const ctx = context;
+    await race(
+      ctx.routeWebSocket(/.*/, (socket) => {
+        gate.refused.push({
+          url: socket.url(),
+          resourceType: 'websocket',
+          code: 'resource-type',
+          reason: 'Live connections (WebSocket, EventSource) are not opened while rendering.',
+        });
+        socket.close({ code: 1008, reason: 'not opened while rendering' }).catch(() => undefined);
+      }),
+    );
+    await race(ctx.route('**/*', gate.handle));
+
+    const page = await race(ctx.newPage());
+    gate.mainFrame = page.mainFrame();
+    page.on('popup', (popup) => {
+      popup.close().catch(() => undefined);
+    });
+    gate.prefetch(start.url, start.response);
+
+    await race(page.goto(start.url, { waitUntil: 'domcontentloaded', timeout: Math.max(1, budget()) }));
+    await race(
+      page.waitForLoadState('load', { timeout: Math.max(1, Math.min(budget(), LOAD_WAIT_MS)) }).catch(() => undefined),
+    );
+    await race(gate.waitForQuiet(QUIET_MS, Math.min(budget(), LOAD_WAIT_MS)));
+
+    await race(scrollToEnd(page, gate, maxScrollSteps, budget));
+    await race(page.evaluate(SCROLL_TOP_SCRIPT));
+    await race(page.evaluate(SETTLE_SCRIPT));
+    await race(gate.waitForQuiet(QUIET_MS, Math.min(budget(), STEP_WAIT_MS)));
+
+    const finalUrl = page.url();
+    if (finalUrl.startsWith('chrome-error:')) throw new Error(`the page navigated to an error page`);
+    const html = await race(page.evaluate<string>(OUTER_HTML_SCRIPT));
+    const cssBackgrounds = new Set<string>();
+    for (const frame of page.frames()) {
+      let urls: string[];
+      try {
+        urls = await race(frame.evaluate<string[]>(CSS_BACKGROUNDS_SCRIPT));
+      } catch (error) {
+        if (controller.signal.aborted) throw error;
+        continue; // a frame that went away meanwhile
+      }
+      for (const found of urls) cssBackgrounds.add(found);
+    }
+
+    return {
+      finalUrl,
+      html,
+      loadedImages: [...gate.loadedImages.values()],
+      cssBackgrounds: [...cssBackgrounds],
+      refusedRequests: [...gate.refused],
+    };
+  } catch (error) {
+    throw toRenderError(error, controller.signal, gate, timeoutMs);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+    // Fetches still running for this page stop; the context goes with its cookies and cache.
+    end('aborted');
+    await context?.close().catch(() => undefined);
+  }
+}
+
+/** The page through safeFetch: 2xx only, within the HTML limit. */
+async function fetchPage(url: string, fetch: SafeFetch, signal: AbortSignal) {
+  try {
+    const response = await fetch(url, { kind: 'html', headers: { accept: PAGE_ACCEPT }, signal });
+    const body = await readBuffer(response);
+    return {
+      url: response.url,
+      response: { status: response.status, headers: toFulfilHeaders(response.headers), body },
+    };
+  } catch (error) {
+    if (isSafeFetchError(error)) {
+      throw new RenderFailedError('page-fetch', {
+        message: error.message,
+        detail: `${error.code}${error.detail ? `: ${error.detail}` : ''} (${error.url ?? url})`,
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Scrolls one viewport at a time, letting lazy images start and the network go quiet after each
+ * step, until the end of the page stops moving away, the steps run out, or the time does.
+ */
+async function scrollToEnd(page: Page, gate: NetworkGate, maxSteps: number, budget: () => number): Promise<void> {
+  let { height: lastHeight, y: lastY } = await page.evaluate<ScrollState>(MEASURE_SCRIPT);
+  for (let step = 0; step < maxSteps && budget() > 0; step++) {
+    const moved = await page.evaluate<ScrollState>(SCROLL_STEP_SCRIPT);
+    // Nothing moved into view (a page no taller than the window, or the end reached after the
+    // last wait): nothing new can load.
+    if (moved.y === lastY && moved.height <= lastHeight) return;
+    lastY = moved.y;
+    await page.evaluate(SETTLE_SCRIPT);
+    await gate.waitForQuiet(QUIET_MS, Math.min(budget(), STEP_WAIT_MS));
+    const now = await page.evaluate<ScrollState>(MEASURE_SCRIPT);
+    const atBottom = now.y + now.viewport >= now.height - 1;
+    if (atBottom && now.height <= lastHeight) return;
+    lastHeight = Math.max(lastHeight, now.height);
+  }
+}
+
+function toRenderError(error: unknown, signal: AbortSignal, gate: NetworkGate, timeoutMs: number): Error {
+  if (signal.aborted && signal.reason === 'timeout') {
+    return new RenderFailedError('timeout', { message: renderTimeoutMessage(timeoutMs), cause: error });
+  }
+  if (isRenderError(error)) return error;
+  if (signal.aborted) return new RenderFailedError('aborted', { message: RENDER_ABORTED_MESSAGE, cause: error });
+  const refusal = gate.lastMainFrameRefusal;
+  if (refusal) {
+    return new RenderFailedError('page-fetch', {
+      message: `The page sent the browser on to another address, which was not loaded: ${refusal.reason}`,
+      detail: `the page navigated to ${refusal.url}, refused (${refusal.code})`,
+      cause: error,
+    });
+  }
+  return new RenderFailedError('browser', {
+    message: RENDER_BROWSER_FAILED_MESSAGE,
+    detail: error instanceof Error ? error.message : String(error),
+    cause: error,
+  });
+}
