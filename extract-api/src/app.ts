@@ -9,9 +9,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
+import { closeRenderer } from './extractors/render/index.ts';
 import { createContactInbox } from './plugins/app/contactInbox.ts';
+import { createSafeFetcher } from './plugins/app/safeFetch/index.ts';
 import { contactRoutes } from './routes/api/contact/index.ts';
+import { extractRoutes } from './routes/api/extract/index.ts';
 import { healthRoutes } from './routes/api/health/index.ts';
+import { imageRoutes } from './routes/api/image/index.ts';
+import { zipRoutes } from './routes/api/zip/index.ts';
 import { siteRoutes } from './routes/site/index.ts';
 
 /**
@@ -63,6 +68,17 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes);
   await app.register(contactRoutes(createContactInbox(config.dataDir)));
+
+  // The one outbound fetcher of this app: every route that reaches a site uses it; closed with the app.
+  const fetcher = createSafeFetcher({ allowLoopback: config.allowLoopback });
+  app.addHook('onClose', async () => {
+    await Promise.all([fetcher.close(), closeRenderer()]);
+  });
+  await app.register(
+    extractRoutes({ fetch: fetcher.fetch, chromiumPath: config.chromiumPath, maxPages: config.maxPages }),
+  );
+  await app.register(imageRoutes(fetcher.fetch));
+  await app.register(zipRoutes(fetcher.fetch));
 
   if (config.serveSite) await app.register(siteRoutes({ siteDir: config.siteDir, remotesFile: config.remotesFile }));
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SCAN_MAX_PAGES_DEFAULT } from 'shared-contracts';
 import { z } from 'zod';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,6 +27,10 @@ const EnvSchema = z.object({
   EXTRACT_API_SERVE_SITE: z.enum(['0', '1']).default('1'),
   /** Set to 1 to let safeFetch reach loopback addresses (tests serving a site on 127.0.0.1). Never in production. */
   EXTRACT_API_ALLOW_LOOPBACK: z.enum(['0', '1']).default('0'),
+  /** Debian's Chromium, for the Render JavaScript option; when missing there, rendering answers with a clear error. */
+  EXTRACT_API_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** A website scan stops after this many pages. */
+  EXTRACT_API_MAX_PAGES: z.coerce.number().int().min(1).max(10_000).default(SCAN_MAX_PAGES_DEFAULT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -38,6 +43,9 @@ export type AppConfig = {
   serveSite: boolean;
   /** safeFetch may connect to loopback; private and metadata addresses stay refused. */
   allowLoopback: boolean;
+  /** The Chromium executable the Render JavaScript option launches (headless, via playwright-core). */
+  chromiumPath: string;
+  maxPages: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 };
 
@@ -57,6 +65,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     remotesFile: e.EXTRACT_API_REMOTES_FILE ? path.resolve(e.EXTRACT_API_REMOTES_FILE) : undefined,
     serveSite: e.EXTRACT_API_SERVE_SITE === '1',
     allowLoopback: e.EXTRACT_API_ALLOW_LOOPBACK === '1',
+    chromiumPath: e.EXTRACT_API_CHROMIUM_PATH,
+    maxPages: e.EXTRACT_API_MAX_PAGES,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -35,6 +35,8 @@ export async function buildTestApp(overrides: Partial<AppConfig> & { dataDir: st
     remotesFile: undefined,
     serveSite: false,
     allowLoopback: false,
+    chromiumPath: '/usr/bin/chromium',
+    maxPages: 100,
     logLevel: 'silent',
     ...overrides,
   });

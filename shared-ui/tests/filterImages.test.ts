@@ -1,7 +1,6 @@
-import type { ExtractedImage } from 'shared-contracts';
+import { type ExtractedImage, formatBytes } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { filterImages, formatsOf } from '../src/ResultsGrid/filterImages.ts';
-import { formatBytes } from '../src/ResultsGrid/formatBytes.ts';
 
 const image = (id: string, format: string | undefined, width?: number, height?: number): ExtractedImage => ({
   id,

@@ -6,6 +6,7 @@ import {
   CONTACT_SUBJECT_MAX_CHARS,
 } from '../limits.ts';
 import { MESSAGES } from '../messages/catalogue.ts';
+import { ApiErrorSchema } from './errors.ts';
 
 const m = MESSAGES.contact;
 
@@ -37,11 +38,6 @@ export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 
 export const ContactResponseSchema = z.discriminatedUnion('success', [
   z.object({ success: z.literal(true), id: z.string() }),
-  z.object({
-    success: z.literal(false),
-    error: z.string(),
-    /** Per-field messages when the body failed validation, keyed by field name. */
-    fieldErrors: z.record(z.string(), z.string()).optional(),
-  }),
+  ApiErrorSchema,
 ]);
 export type ContactResponse = z.infer<typeof ContactResponseSchema>;

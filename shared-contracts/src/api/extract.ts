@@ -33,7 +33,8 @@ export type ExtractWebsiteRequest = z.input<typeof ExtractWebsiteRequestSchema>;
 /** The spec's answer shape (section 7): success, images, error, message. */
 export const ExtractResponseSchema = z.object({
   success: z.boolean(),
-  images: z.array(ExtractedImageSchema),
+  /** Empty on failure (a request refused before any work, too). */
+  images: z.array(ExtractedImageSchema).default([]),
   /** Pages read (1 for a single page). */
   pages: z.number().int().nonnegative().optional(),
   error: z.string().optional(),

@@ -56,12 +56,13 @@ export function withFormatExtension(name: string, format: string | undefined): s
 }
 
 /**
- * Makes names unique, case-insensitively (ZIP readers on Windows and macOS fold case), by adding
- * -2, -3… before the extension. Keeps the first occurrence as it was.
+ * Hands out unique names, case-insensitively (ZIP readers on Windows and macOS fold case), by adding
+ * -2, -3… before the extension. The first holder of a name keeps it. For names that arrive one by
+ * one (a streamed scan, a ZIP being written).
  */
-export function uniqueNames(names: readonly string[]): string[] {
+export function createNameAllocator() {
   const taken = new Set<string>();
-  return names.map((name) => {
+  return (name: string): string => {
     const dot = name.lastIndexOf('.');
     const stem = dot > 0 ? name.slice(0, dot) : name;
     const ext = dot > 0 ? name.slice(dot) : '';
@@ -69,7 +70,12 @@ export function uniqueNames(names: readonly string[]): string[] {
     for (let n = 2; taken.has(candidate.toLowerCase()); n += 1) candidate = `${stem}-${n}${ext}`;
     taken.add(candidate.toLowerCase());
     return candidate;
-  });
+  };
+}
+
+/** The same for a whole list at once. */
+export function uniqueNames(names: readonly string[]): string[] {
+  return names.map(createNameAllocator());
 }
 
 /** A name for an image found at a URL: the last path segment, made safe, with its true extension. */
@@ -86,4 +92,9 @@ export function fileNameFromUrl(url: string, format: string | undefined, fallbac
     base = fallback;
   }
   return withFormatExtension(safeFileName(base, fallback), format);
+}
+
+/** "1600 x 900", or N/A when a dimension is unknown: how every card and the CLI show a size. */
+export function formatDimensions(image: { width?: number | undefined; height?: number | undefined }): string {
+  return image.width && image.height ? `${image.width} x ${image.height}` : 'N/A';
 }

@@ -1,2 +1,3 @@
 export * from './fileNames.ts';
+export * from './formatBytes.ts';
 export * from './zip.ts';

@@ -1,5 +1,5 @@
 import { makeZip } from 'client-zip';
-import { uniqueNames } from './fileNames.ts';
+import { createNameAllocator } from './fileNames.ts';
 
 /**
  * The one ZIP writer of the project, for the browser (document images, video frames) and for
@@ -30,12 +30,11 @@ export const ZIP_FAILURES_FILE = 'could-not-download.txt';
 export function zipStream(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>, onFailure?: (f: ZipFailure) => void) {
   async function* files() {
     const failures: ZipFailure[] = [];
-    const taken: string[] = [];
+    const allocate = createNameAllocator();
     for await (const entry of entries) {
-      const name = uniqueNames([...taken, entry.name]).at(-1) as string;
       try {
         const input = typeof entry.input === 'function' ? await entry.input() : entry.input;
-        taken.push(name);
+        const name = allocate(entry.name);
         yield { name, input, lastModified: entry.lastModified ?? new Date() };
       } catch (error) {
         const failure = { name: entry.name, reason: error instanceof Error ? error.message : String(error) };
@@ -46,7 +45,7 @@ export function zipStream(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>,
     if (failures.length > 0) {
       const text = `These images could not be downloaded:\n\n${failures.map((f) => `${f.name}: ${f.reason}`).join('\n')}\n`;
       yield {
-        name: uniqueNames([...taken, ZIP_FAILURES_FILE]).at(-1) as string,
+        name: allocate(ZIP_FAILURES_FILE),
         input: text,
         lastModified: new Date(),
       };

@@ -1,8 +1,7 @@
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { Button, Card, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import type { ExtractedImage } from 'shared-contracts';
-import { formatBytes } from './formatBytes.ts';
+import { type ExtractedImage, formatBytes, formatDimensions } from 'shared-contracts';
 import './ImageCard.css';
 
 /** Where a card's Open and Download go. A real link each: Download saves a real file. */
@@ -20,10 +19,6 @@ export type ImageCardProps = {
   /** Shown in place of the file size when it is unknown (the website tool shows `N/A`); hidden if unset. */
   unknownSizeText?: string;
 };
-
-export function dimensionsText(image: ExtractedImage): string {
-  return image.width && image.height ? `${image.width} x ${image.height}` : 'N/A';
-}
 
 export function ImageCard({ image, links, onDownload, details, actions, unknownSizeText }: ImageCardProps) {
   const label = image.alt?.trim() || image.name;
@@ -65,7 +60,7 @@ export function ImageCard({ image, links, onDownload, details, actions, unknownS
         {image.name}
       </Typography.Text>
       <div className="ie-image-card__meta">
-        <span>{dimensionsText(image)}</span>
+        <span>{formatDimensions(image)}</span>
         <span className="ie-image-card__format">{image.format ?? 'UNKNOWN'}</span>
         {sizeText ? <span>{sizeText}</span> : null}
       </div>

@@ -1,4 +1,3 @@
 export * from './filterImages.ts';
-export * from './formatBytes.ts';
 export * from './ImageCard.tsx';
 export * from './ResultsGrid.tsx';

@@ -1,0 +1,151 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import {
+  createNameAllocator,
+  type ExtractedImage,
+  ExtractWebsiteRequestSchema,
+  formatBytes,
+  formatDimensions,
+  PublicUrlSchema,
+  SCAN_DEPTH_DEFAULT,
+} from 'shared-contracts';
+import { loadConfig } from './config.ts';
+import { crawlWebsite, readWebPage, toExtractedImages } from './extractors/web/index.ts';
+import { createSafeFetcher, type SafeFetch } from './plugins/app/safeFetch/index.ts';
+import { describeFailure } from './routes/api/extract/failure.ts';
+
+const USAGE = `Usage: pnpm extract <url> [--website [--depth N]] [--render] [--json] [--out DIR]
+
+  <url>          a web page (http or https)
+  --website      scan the whole site from that page, breadth-first
+  --depth N      how many links deep a website scan goes, 1 to 10 (default ${SCAN_DEPTH_DEFAULT})
+  --render       load pages in headless Chromium too, for script-built and lazy images
+  --json         print one JSON object per image (JSON lines)
+  --out DIR      also save every image into DIR`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(2);
+}
+
+const { values, positionals } = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        website: { type: 'boolean', default: false },
+        depth: { type: 'string' },
+        render: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        out: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    return fail(`${(error as Error).message}\n\n${USAGE}`);
+  }
+})();
+
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+if (positionals.length !== 1) fail(USAGE);
+
+const parsedUrl = PublicUrlSchema.safeParse(positionals[0]);
+if (!parsedUrl.success) fail(`${parsedUrl.error.issues[0]?.message ?? 'Not a URL'}: ${positionals[0]}`);
+const startUrl: string = parsedUrl.data;
+
+// pnpm runs this in extract-api/; --out is relative to where the command was typed.
+const outDir = values.out ? path.resolve(process.env.INIT_CWD ?? process.cwd(), values.out) : undefined;
+const config = loadConfig();
+const fetcher = createSafeFetcher({ allowLoopback: config.allowLoopback });
+const controller = new AbortController();
+process.once('SIGINT', () => controller.abort());
+
+function print(image: ExtractedImage) {
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(image)}\n`);
+    return;
+  }
+  const size = formatBytes(image.size) ?? '';
+  const where = image.pageUrl ? `  (on ${image.pageUrl})` : '';
+  process.stdout.write(
+    `${(image.format ?? '?').padEnd(5)} ${formatDimensions(image).padEnd(11)}${size.padStart(8)}  ${image.url.slice(0, 200)}${where}\n`,
+  );
+}
+
+async function save(image: ExtractedImage, fetch: SafeFetch) {
+  if (!outDir) return;
+  const target = path.join(outDir, image.name);
+  if (image.url.startsWith('data:')) {
+    await writeFile(target, Buffer.from(await (await globalThis.fetch(image.url)).arrayBuffer()));
+    return;
+  }
+  const response = await fetch(image.url, { kind: 'image', signal: controller.signal });
+  await pipeline(response.body, createWriteStream(target));
+}
+
+async function main() {
+  if (outDir) await mkdir(outDir, { recursive: true });
+  const images: ExtractedImage[] = [];
+  if (values.website) {
+    const request = ExtractWebsiteRequestSchema.safeParse({
+      url: startUrl,
+      depth: values.depth === undefined ? undefined : Number(values.depth),
+      render: values.render,
+    });
+    if (!request.success) fail(request.error.issues[0]?.message ?? 'Bad arguments');
+    for await (const event of crawlWebsite(request.data.url, {
+      ...request.data,
+      fetch: fetcher.fetch,
+      maxPages: config.maxPages,
+      chromiumPath: config.chromiumPath,
+      signal: controller.signal,
+    })) {
+      if (event.type === 'image') {
+        images.push(event.image);
+        print(event.image);
+      } else if (event.type === 'done' && !values.json) {
+        process.stderr.write(
+          `${event.imagesFound} images on ${event.pagesScanned} pages${event.stoppedAtPageLimit ? ` (stopped at the ${config.maxPages}-page limit)` : ''}\n`,
+        );
+      }
+    }
+  } else {
+    const page = await readWebPage(startUrl, {
+      fetch: fetcher.fetch,
+      render: values.render,
+      chromiumPath: config.chromiumPath,
+      signal: controller.signal,
+    });
+    const outcome = await toExtractedImages(page.candidates, {
+      fetch: fetcher.fetch,
+      source: 'page',
+      allocateName: createNameAllocator(),
+      signal: controller.signal,
+    });
+    for (const image of outcome.images) print(image);
+    images.push(...outcome.images);
+    if (!values.json) process.stderr.write(`${outcome.images.length} images\n`);
+  }
+  let failed = 0;
+  for (const image of images) {
+    await save(image, fetcher.fetch).catch((error: unknown) => {
+      failed += 1;
+      process.stderr.write(`could not save ${image.name}: ${describeFailure(error).message}\n`);
+    });
+  }
+  if (outDir) process.stderr.write(`saved ${images.length - failed} files to ${outDir}\n`);
+}
+
+try {
+  await main();
+} catch (error) {
+  fail(`Extraction failed: ${describeFailure(error).message}`);
+} finally {
+  await fetcher.close();
+}

@@ -1,0 +1,117 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_PATHS,
+  ApiErrorSchema,
+  fileNameFromUrl,
+  ImageProxyQuerySchema,
+  safeFileName,
+  withFormatExtension,
+} from 'shared-contracts';
+import { IMAGE_ACCEPT, sniffImageFormat } from '../../../extractors/probe/index.ts';
+import type { SafeFetch, SafeResponse } from '../../../plugins/app/safeFetch/index.ts';
+import {
+  binaryResponse,
+  clientGoneSignal,
+  contentDisposition,
+  type PeekedBody,
+  peekFormatBytes,
+  sendFetchFailure,
+  sendStream,
+} from '../downloads.ts';
+
+/** An opened SVG may not run script, load anything, or reach our origin; inline styles only. */
+export const SVG_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
+
+function header(response: SafeResponse, name: string): string | undefined {
+  const value = response.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The peeked bytes, then the rest of the body as it comes; the upstream closes with the reply. */
+async function* replay(peeked: PeekedBody, chunks: AsyncIterator<Buffer>, upstream: SafeResponse) {
+  try {
+    if (peeked.head.length > 0) yield peeked.head;
+    if (peeked.done) return;
+    for (;;) {
+      const next = await chunks.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    upstream.body.destroy();
+  }
+}
+
+/**
+ * `GET /api/image?url=…[&download=name]`: one image streamed through the safe fetch, for Open (inline)
+ * and Download (attachment). Its Content-Type comes from its magic bytes, whatever the site said;
+ * an answer that is not an image is refused with 415. Nothing is buffered beyond the first bytes.
+ */
+export function imageRoutes(fetch: SafeFetch): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      API_PATHS.image,
+      {
+        // Images are compressed already (and an SVG is small); a stream is passed through as it is.
+        compress: false,
+        schema: {
+          summary: 'Stream one image from a public address, typed by its magic bytes',
+          description:
+            'Open (inline) or download (`download=name`: attachment, the extension corrected to the true format). Non-images are refused with 415.',
+          querystring: ImageProxyQuerySchema,
+          response: {
+            200: binaryResponse('The image’s bytes, typed by their magic bytes', ['image/*']),
+            400: ApiErrorSchema,
+            413: ApiErrorSchema,
+            415: ApiErrorSchema,
+            502: ApiErrorSchema,
+            504: ApiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { url, download } = request.query;
+        const signal = clientGoneSignal(reply);
+        let upstream: SafeResponse;
+        try {
+          upstream = await fetch(url, { kind: 'image', signal, headers: { accept: IMAGE_ACCEPT } });
+        } catch (error) {
+          return sendFetchFailure(reply, error);
+        }
+
+        const chunks = upstream.body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+        let peeked: PeekedBody;
+        try {
+          peeked = await peekFormatBytes(chunks);
+        } catch (error) {
+          upstream.body.destroy();
+          return sendFetchFailure(reply, error);
+        }
+
+        const sniffed = sniffImageFormat(peeked.head);
+        if (!sniffed) {
+          upstream.body.destroy();
+          const declared = header(upstream, 'content-type')?.split(';')[0]?.trim();
+          return reply.code(415).send({
+            success: false,
+            error: `This address is not an image${declared ? ` (the site sent ${declared})` : ''}, so it cannot be opened or downloaded as one.`,
+          });
+        }
+
+        const name = download
+          ? withFormatExtension(safeFileName(download), sniffed.format)
+          : fileNameFromUrl(url, sniffed.format);
+        reply
+          .header('content-type', sniffed.mimeType)
+          .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', name))
+          .header('cache-control', 'private, max-age=300')
+          .header('x-content-type-options', 'nosniff');
+        if (sniffed.format === 'SVG') reply.header('content-security-policy', SVG_CONTENT_SECURITY_POLICY);
+        const length = header(upstream, 'content-length');
+        if (length && /^\d+$/.test(length)) reply.header('content-length', length);
+        return sendStream(reply, Readable.from(replay(peeked, chunks, upstream), { objectMode: false }));
+      },
+    );
+  };
+}

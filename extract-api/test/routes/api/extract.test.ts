@@ -1,0 +1,152 @@
+import type { FastifyInstance } from 'fastify';
+import { type ExtractResponse, type ScanEvent, ScanEventSchema } from 'shared-contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FileServer, startFileServer } from '../../fixtures/fileServer.ts';
+import { svg } from '../../fixtures/images.ts';
+import { fixtureSite } from '../../fixtures/site.ts';
+import { buildTestApp, tempDir } from '../../helper.ts';
+
+describe('extraction routes', () => {
+  let app: FastifyInstance;
+  let server: FileServer;
+  let remove: () => Promise<void>;
+
+  beforeAll(async () => {
+    server = await startFileServer({
+      ...fixtureSite(),
+      '/gallery.html': {
+        type: 'text/html',
+        body: Buffer.from(`<!doctype html><base href="/img/">
+          <img src="a.png" srcset="a.png 300w, hero.png 1200w" alt="Gallery">
+          <img src="missing.png">
+          <svg viewBox="0 0 24 24"><circle cx="12" cy="12" r="10"/></svg>
+          <div style="background-image:url('/img/logo.svg')"></div>`),
+      },
+      '/img/logo.svg': { body: svg(), type: 'image/svg+xml' },
+      '/img/missing.png': { body: Buffer.from('not found'), status: 404, type: 'text/plain' },
+      '/report.pdf': { body: Buffer.from('%PDF-1.7'), type: 'application/pdf' },
+    });
+    const dir = await tempDir();
+    remove = dir.remove;
+    app = await buildTestApp({ dataDir: dir.dir, allowLoopback: true });
+  });
+  afterAll(async () => {
+    await app.close();
+    await server.close();
+    await remove();
+  });
+
+  describe('POST /api/extract', () => {
+    it('should answer every image of the page, measured, in the spec shape', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/extract',
+        payload: { url: server.url('/gallery.html') },
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json<ExtractResponse>();
+      expect(body.success).toBe(true);
+      const byPath = new Map(
+        body.images.map((i) => [i.url.startsWith('data:') ? 'inline-svg' : new URL(i.url).pathname, i]),
+      );
+      // srcset: the largest candidate is the image, the other a variant.
+      expect(byPath.get('/img/hero.png')).toMatchObject({ format: 'PNG', width: 1200, height: 600, alt: 'Gallery' });
+      expect(byPath.get('/img/hero.png')?.variants?.map((v) => new URL(v.url).pathname)).toEqual(['/img/a.png']);
+      expect(byPath.get('/img/logo.svg')).toMatchObject({ format: 'SVG', width: 120, height: 80 });
+      expect(byPath.get('inline-svg')).toMatchObject({ format: 'SVG' });
+      // A 404 is not an image: left out, and counted.
+      expect(byPath.has('/img/missing.png')).toBe(false);
+      expect(body.message).toMatch(/1 more address/);
+      expect(new Set(body.images.map((i) => i.name)).size).toBe(body.images.length);
+    });
+
+    it('should refuse a private address with a clear error', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/extract', payload: { url: 'http://10.0.0.1/' } });
+      expect(response.statusCode).toBe(400);
+      const body = response.json<ExtractResponse>();
+      expect(body).toMatchObject({ success: false, images: [] });
+      expect(body.error).toMatch(/private/i);
+    });
+
+    it('should say when the address is not a web page', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/extract',
+        payload: { url: server.url('/report.pdf') },
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json<ExtractResponse>().error).toMatch(/not a web page/);
+    });
+
+    it('should take an address that is itself an image', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/extract',
+        payload: { url: server.url('/img/hero.png') },
+      });
+      expect(response.json<ExtractResponse>().images).toMatchObject([{ format: 'PNG', width: 1200 }]);
+    });
+
+    it('should refuse what is not an http(s) URL', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/extract',
+        payload: { url: 'file:///etc/passwd' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ success: boolean }>().success).toBe(false);
+    });
+  });
+
+  describe('POST /api/extract-website', () => {
+    it('should answer every image of the site with the pages read', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/extract-website',
+        payload: { url: server.url('/'), depth: 2 },
+      });
+      const body = response.json<ExtractResponse>();
+      expect(body).toMatchObject({ success: true, pages: 3 });
+      expect(body.images).toHaveLength(4);
+      expect(body.images.every((i) => i.pageUrl?.startsWith(server.origin))).toBe(true);
+    });
+
+    it.each([0, 11])('should refuse the depth %s', async (depth) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/extract-website',
+        payload: { url: server.url('/'), depth },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ error: string }>().error).toMatch(/Scan depth must be between 1 and 10/);
+    });
+  });
+
+  describe('POST /api/extract-website/stream', () => {
+    it('should stream start, progress, images and done as JSON lines', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/extract-website/stream',
+        payload: { url: server.url('/'), depth: 3 },
+      });
+      expect(response.headers['content-type']).toMatch(/application\/x-ndjson/);
+      const events: ScanEvent[] = response.body
+        .trim()
+        .split('\n')
+        .map((line) => ScanEventSchema.parse(JSON.parse(line)));
+      expect(events[0]?.type).toBe('start');
+      expect(events.filter((e) => e.type === 'image')).toHaveLength(5);
+      expect(events.at(-1)).toMatchObject({ type: 'done', pagesScanned: 4, imagesFound: 5 });
+    });
+
+    it('should end with an error line when the start page cannot be read', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/extract-website/stream',
+        payload: { url: 'http://192.168.1.1/', depth: 2 },
+      });
+      const last = JSON.parse(response.body.trim().split('\n').at(-1) ?? '{}') as ScanEvent;
+      expect(last.type).toBe('error');
+    });
+  });
+});

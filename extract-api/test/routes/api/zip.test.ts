@@ -1,0 +1,203 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { ZIP_FAILURES_FILE } from 'shared-contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FileServer, startFileServer } from '../../fixtures/fileServer.ts';
+import { gif, jpeg, png } from '../../fixtures/images.ts';
+import { readStoredZip } from '../../fixtures/readZip.ts';
+import { buildTestApp, tempDir } from '../../helper.ts';
+
+// Upstream images come from a server this file starts on 127.0.0.1 (allowLoopback: true).
+let app: FastifyInstance;
+let server: FileServer;
+let removeDir: () => Promise<void>;
+
+const A_PNG = png(10, 10);
+const B_JPEG = jpeg(64, 48);
+const C_PNG = png(12, 12);
+const D_GIF = gif(3, 3);
+/** Past the size an image is held whole for: this one is streamed into the archive. */
+const BIG_PNG = png(200, 100, 5 * 1024 * 1024);
+const SVG_TEXT = '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><circle r="8" cx="8" cy="8"/></svg>';
+
+beforeAll(async () => {
+  const temp = await tempDir();
+  removeDir = temp.remove;
+  server = await startFileServer({
+    '/a.png': { body: A_PNG, type: 'image/png' },
+    '/b.png': { body: B_JPEG, type: 'image/png' },
+    '/c.png': { body: C_PNG, type: 'image/png' },
+    '/d': { body: D_GIF, type: 'application/octet-stream' },
+    '/big.png': { body: BIG_PNG, type: 'image/png' },
+    '/page.html': { body: Buffer.from('<!doctype html><title>x</title>'), type: 'text/html' },
+    '/broken.png': { body: BIG_PNG, type: 'image/png', destroyAfter: 4.5 * 1024 * 1024 },
+    '/stall.png': { body: png(300, 300, 256 * 1024), type: 'image/png', stallAfter: 1024 },
+  });
+  app = await buildTestApp({ dataDir: temp.dir, allowLoopback: true });
+});
+
+afterAll(async () => {
+  await app.close();
+  await server.close();
+  await removeDir();
+});
+
+afterEach(() => {
+  server.hits.length = 0;
+});
+
+const entries = () => [
+  { url: server.url('/a.png'), name: 'a.png' },
+  // A JPEG named .png: the name follows the true format.
+  { url: server.url('/b.png'), name: 'a.png' },
+  // The same name again: made unique.
+  { url: server.url('/c.png'), name: 'a.png' },
+  { url: server.url('/gone.png'), name: 'gone.png' },
+  { url: `data:image/svg+xml,${encodeURIComponent(SVG_TEXT)}`, name: 'inline icon' },
+  { url: server.url('/page.html'), name: 'page.png' },
+  { url: server.url('/big.png'), name: 'big.png' },
+  { url: server.url('/d'), name: '../../etc/passwd' },
+];
+
+function expectArchive(zip: Buffer) {
+  const files = readStoredZip(zip);
+  expect(files.map((file) => file.name)).toEqual([
+    'a.png',
+    'a.jpg',
+    'a-2.png',
+    'inline icon.svg',
+    'big.png',
+    'etc-passwd.gif',
+    ZIP_FAILURES_FILE,
+  ]);
+  const byName = new Map(files.map((file) => [file.name, file.bytes]));
+  expect(byName.get('a.png')?.equals(A_PNG)).toBe(true);
+  expect(byName.get('a.jpg')?.equals(B_JPEG)).toBe(true);
+  expect(byName.get('a-2.png')?.equals(C_PNG)).toBe(true);
+  expect(byName.get('inline icon.svg')?.toString('utf8')).toBe(SVG_TEXT);
+  expect(byName.get('big.png')?.equals(BIG_PNG)).toBe(true);
+  expect(byName.get('etc-passwd.gif')?.equals(D_GIF)).toBe(true);
+  const failures = byName.get(ZIP_FAILURES_FILE)?.toString('utf8') ?? '';
+  expect(failures).toContain('gone.png: the server answered with HTTP 404');
+  expect(failures).toContain('page.png: this address is not an image');
+  expect(failures).not.toContain('a.png');
+}
+
+describe('POST /api/zip', () => {
+  it('streams a ZIP of the served bytes: unique, safe names with true extensions, failures listed inside', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/zip',
+      headers: { 'accept-encoding': 'gzip, br' },
+      payload: { images: entries() },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="images.zip"; filename*=UTF-8''images.zip`,
+    );
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expectArchive(response.rawPayload);
+  });
+
+  it('takes the hidden form’s post: the request as JSON in a payload field', async () => {
+    const payload = JSON.stringify({ images: entries(), name: 'Fotos vom Café' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/zip',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ payload }).toString(),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Fotos vom Cafe.zip"; filename*=UTF-8''Fotos%20vom%20Caf%C3%A9.zip`,
+    );
+    expectArchive(response.rawPayload);
+  });
+
+  it('refuses a request with nothing to download, or a form without valid JSON, with 400', async () => {
+    const empty = await app.inject({ method: 'POST', url: '/api/zip', payload: { images: [] } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ success: false, error: expect.stringContaining('Nothing to download') });
+
+    const notJson = await app.inject({
+      method: 'POST',
+      url: '/api/zip',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'payload=%7Bnope',
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json()).toMatchObject({ success: false, error: expect.stringContaining('not valid JSON') });
+
+    const otherScheme = await app.inject({
+      method: 'POST',
+      url: '/api/zip',
+      payload: { images: [{ url: 'file:///etc/passwd', name: 'x' }] },
+    });
+    expect(otherScheme.statusCode).toBe(400);
+  });
+
+  it('lists a private address as not downloaded, without connecting', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/zip',
+      payload: { images: [{ url: 'http://10.0.0.1/x.png', name: 'x.png' }], name: 'one' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('filename="one.zip"');
+    const files = readStoredZip(response.rawPayload);
+    expect(files.map((file) => file.name)).toEqual([ZIP_FAILURES_FILE]);
+    expect(files[0]?.bytes.toString('utf8')).toContain('x.png: This address points to a private');
+  });
+
+  it('keeps the archive whole when a streamed image breaks off, and says the file is incomplete', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/zip',
+      payload: {
+        images: [
+          { url: server.url('/broken.png'), name: 'broken.png' },
+          { url: server.url('/a.png'), name: 'after.png' },
+        ],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const files = readStoredZip(response.rawPayload);
+    expect(files.map((file) => file.name)).toEqual(['broken.png', 'after.png', ZIP_FAILURES_FILE]);
+    expect(files[0]?.bytes.length).toBeLessThan(BIG_PNG.length);
+    expect(files[0]?.bytes.equals(BIG_PNG.subarray(0, files[0].bytes.length))).toBe(true);
+    expect(files[1]?.bytes.equals(A_PNG)).toBe(true);
+    expect(files[2]?.bytes.toString('utf8')).toMatch(/broken\.png: the download broke off after \d+ bytes/);
+  });
+
+  it('stops fetching when the client goes away', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const body = JSON.stringify({
+      images: [
+        { url: server.url('/a.png'), name: 'a.png' },
+        { url: server.url('/stall.png'), name: 'stall.png' },
+      ],
+    });
+    await new Promise<void>((resolve, reject) => {
+      const request = http.request(
+        { host: '127.0.0.1', port, method: 'POST', path: '/api/zip', headers: { 'content-type': 'application/json' } },
+        (response) => {
+          expect(response.statusCode).toBe(200);
+          response.once('data', () => {
+            request.destroy();
+            resolve();
+          });
+        },
+      );
+      request.on('error', (error) => {
+        if (!request.destroyed) reject(error);
+      });
+      request.end(body);
+    });
+    await expect.poll(() => server.hits.find((hit) => hit.path === '/stall.png')?.closedEarly).toBe(true);
+    expect((app.server.address() as AddressInfo).port).toBe(Number(port));
+  });
+});
