@@ -1,12 +1,90 @@
-import { InfoSection, PageHeading, StepsSection } from 'shared-ui';
+import { LinkOutlined } from '@ant-design/icons';
+import { Button, Card, Checkbox, Form, Input, Space, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { type ExtractedImage, MESSAGES, toasts } from 'shared-contracts';
+import { InfoSection, PageHeading, ResultsGrid, StepsSection } from 'shared-ui';
+import { downloadZip, extractPage, imageLinks } from '../api/extractClient.ts';
+import { failureText } from './failureText.ts';
+
+const m = MESSAGES.url;
 
 export default function UrlExtractorPage() {
+  const [url, setUrl] = useState('');
+  const [render, setRender] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const [images, setImages] = useState<ExtractedImage[]>([]);
+  const running = useRef<AbortController | null>(null);
+
+  const extract = async () => {
+    if (!url.trim()) {
+      toasts.error(m.required.title, m.required.description);
+      return;
+    }
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    setLoading(true);
+    setImages([]);
+    try {
+      const result = await extractPage({ url: url.trim(), render }, controller.signal);
+      if (!result.success) throw new Error(result.error ?? result.message ?? m.fallbackError);
+      setImages(result.images);
+      const { title, description } = m.success(result.images.length);
+      toasts.success(title, description);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      toasts.error(m.failed.title, `${m.failed.description} ${failureText(error, m.fallbackError)}`);
+    } finally {
+      if (running.current === controller) setLoading(false);
+    }
+  };
+
   return (
     <>
       <PageHeading
         title="Extract Images from URL"
         subtitle="Paste the address of any web page to see every image on it, at full size, and download them."
       />
+      <Card style={{ maxWidth: 760, margin: '0 auto' }}>
+        <Form layout="vertical" onFinish={extract} requiredMark={false}>
+          <Form.Item label="Web page URL" htmlFor="page-url" style={{ marginBottom: 12 }}>
+            <Space.Compact style={{ width: '100%' }}>
+              <Input
+                id="page-url"
+                type="url"
+                required
+                prefix={<LinkOutlined aria-hidden="true" />}
+                placeholder="https://example.com/page"
+                value={url}
+                onChange={(event) => setUrl(event.target.value)}
+                size="large"
+                autoComplete="url"
+              />
+              <Button type="primary" htmlType="submit" size="large" loading={loading} disabled={loading}>
+                {loading ? 'Extracting...' : 'Extract Images'}
+              </Button>
+            </Space.Compact>
+          </Form.Item>
+          <Checkbox checked={render} onChange={(event) => setRender(event.target.checked)}>
+            Render JavaScript
+          </Checkbox>
+          <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0 24px', fontSize: 13 }}>
+            Loads the page in a real browser and scrolls it, for pages that build themselves with scripts. Slower.
+          </Typography.Paragraph>
+        </Form>
+      </Card>
+      {images.length > 0 ? (
+        <ResultsGrid
+          title="Extracted Images"
+          images={images}
+          linksFor={imageLinks}
+          onDownload={() => toasts.info(MESSAGES.download.image.title)}
+          onDownloadAll={(shown) => {
+            toasts.info(MESSAGES.download.all.title, MESSAGES.download.all.description);
+            downloadZip(shown, 'images.zip');
+          }}
+        />
+      ) : null}
       <StepsSection
         id="how-it-works"
         title="How It Works"
