@@ -77,7 +77,7 @@ const PAGES: Record<string, string> = {
       img.src = 'img/added-after-load.png';
       document.body.prepend(img);
       document.getElementById('scripted').style.backgroundImage = 'url("img/bg-by-script.png")';
-    }, 100);
+    }, 0);
   });
 </script></body></html>`,
   '/css/site.css': '.box { width: 30px; height: 30px; background-image: url(../dynamic/img/from-stylesheet.png); }',
@@ -116,7 +116,8 @@ const PAGES: Record<string, string> = {
 
 type Hit = { method: string; path: string };
 
-describe.skipIf(!HAS_CHROMIUM)(`renderPage with Chromium at ${CHROMIUM}`, () => {
+// A real browser on a shared 2-core machine: give each test room beyond vitest's 5 s default.
+describe.skipIf(!HAS_CHROMIUM)(`renderPage with Chromium at ${CHROMIUM}`, { timeout: 30_000 }, () => {
   const hits: Hit[] = [];
   const sockets = new Set<Socket>();
   const hangListeners: (() => void)[] = [];

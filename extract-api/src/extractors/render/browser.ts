@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { RenderUnavailableError } from './errors.ts';
 
 /**
@@ -47,6 +47,8 @@ async function checkExecutable(chromiumPath: string): Promise<void> {
 async function launch(chromiumPath: string): Promise<Browser> {
   await checkExecutable(chromiumPath);
   try {
+    // Playwright loads with the first render: most of the service never needs it.
+    const { chromium } = await import('playwright-core');
     return await chromium.launch({
       executablePath: chromiumPath,
       headless: true,

@@ -1,7 +1,6 @@
 import { readText, type SafeFetch } from '../../plugins/app/safeFetch/index.ts';
 import { findCssImages, findCssImports, findPageImages, type ImageCandidate } from '../page/index.ts';
 import { createLimiter } from '../probe/index.ts';
-import { renderPage } from '../render/index.ts';
 import { ExtractionError } from './errors.ts';
 import { mergeCandidates, urlCandidate } from './mergeCandidates.ts';
 
@@ -88,6 +87,8 @@ async function readStylesheets(urls: readonly string[], fetch: SafeFetch, signal
 }
 
 async function renderCandidates(url: string, options: WebPageOptions) {
+  // Loaded on first use: Playwright is heavy, and most extractions never render.
+  const { renderPage } = await import('../render/index.ts');
   const rendered = await renderPage(url, {
     fetch: options.fetch,
     chromiumPath: options.chromiumPath ?? '/usr/bin/chromium',

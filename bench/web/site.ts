@@ -1,0 +1,84 @@
+// A generated website served on loopback, the same bytes for every tool a benchmark compares.
+// Pages form a wide tree (every page reachable within two links of the home page) and each
+// shows a handful of real PNG files (built with zlib, as the tests build them) plus a CSS
+// background. An optional delay per request stands in for a real server's latency.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { png } from '../../extract-api/test/fixtures/images.ts';
+
+export type BenchSite = { origin: string; pages: number; images: number; close: () => Promise<void> };
+
+export async function serveSite({ pages = 200, imagesPerPage = 6, delayMs = 0 } = {}): Promise<BenchSite> {
+  const files = new Map<string, { type: string; body: Buffer }>();
+  const imagePool = 60;
+  for (let i = 0; i < imagePool; i += 1) {
+    files.set(`/img/photo-${i}.png`, { type: 'image/png', body: png(200 + i * 7, 120 + i * 5, 20_000 + i * 500) });
+  }
+  const fanOut = Math.ceil(Math.sqrt(pages));
+  for (let p = 0; p < pages; p += 1) {
+    const children =
+      p === 0
+        ? Array.from({ length: fanOut }, (_, i) => i + 1)
+        : Array.from({ length: fanOut }, (_, i) => fanOut + (p - 1) * fanOut + i + 1);
+    const links = children.filter((c) => c < pages).map((c) => `<a href="/page-${c}.html">Page ${c}</a>`);
+    const images = Array.from(
+      { length: imagesPerPage },
+      (_, i) => `<img src="/img/photo-${(p * 3 + i) % imagePool}.png" alt="Photo ${i}">`,
+    );
+    const html = `<!doctype html><html><head><title>Page ${p}</title>
+      <style>.banner{background-image:url(/img/photo-${p % imagePool}.png)}</style></head>
+      <body><div class="banner"></div><h1>Page ${p}</h1>${images.join('')}<nav>${links.join(' ')} <a href="/">Home</a></nav></body></html>`;
+    files.set(p === 0 ? '/' : `/page-${p}.html`, { type: 'text/html; charset=utf-8', body: Buffer.from(html) });
+  }
+  // A page most of whose images only a browser sees: 10 added by script, 10 lazy below the fold.
+  const scripted = Array.from({ length: 10 }, (_, i) => `/img/photo-${i}.png`);
+  const lazy = Array.from({ length: 10 }, (_, i) => `/img/photo-${20 + i}.png`);
+  files.set('/scripted.html', {
+    type: 'text/html; charset=utf-8',
+    body: Buffer.from(`<!doctype html><html><body><h1>Scripted</h1><img src="/img/photo-40.png" alt="Static">
+      <div style="height:3000px"></div>
+      ${lazy.map((src) => `<img class="lazy" data-later="${src}" width="200" height="120">`).join('')}
+      <script>
+        for (const src of ${JSON.stringify(scripted)}) { const img = new Image(); img.src = src; document.body.append(img); }
+        const io = new IntersectionObserver((entries) => entries.forEach((e) => {
+          if (e.isIntersecting) { e.target.src = e.target.dataset.later; io.unobserve(e.target); }
+        }));
+        document.querySelectorAll('img.lazy').forEach((img) => io.observe(img));
+      </script></body></html>`),
+  });
+  files.set('/robots.txt', { type: 'text/plain', body: Buffer.from('User-agent: *\nAllow: /\n') });
+
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const file = files.get(path === '/index.html' ? '/' : path);
+    const answer = () => {
+      if (!file) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+        return;
+      }
+      const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
+      if (range) {
+        const start = Number(range[1]);
+        const end = Math.min(range[2] ? Number(range[2]) : file.body.length - 1, file.body.length - 1);
+        res.writeHead(206, {
+          'content-type': file.type,
+          'content-range': `bytes ${start}-${end}/${file.body.length}`,
+          'content-length': end - start + 1,
+        });
+        res.end(file.body.subarray(start, end + 1));
+        return;
+      }
+      res.writeHead(200, { 'content-type': file.type, 'content-length': file.body.length }).end(file.body);
+    };
+    if (delayMs > 0) setTimeout(answer, delayMs);
+    else answer();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    pages,
+    images: imagePool,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
