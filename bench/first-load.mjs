@@ -6,6 +6,7 @@
 // Start the site first (`npm start`). Uses Debian's Chromium like the e2e suite.
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/chromium.mjs';
 
 const require = createRequire(new URL('../e2e/package.json', import.meta.url));
 const { chromium } = require('@playwright/test');
@@ -30,18 +31,7 @@ function packageOf(file) {
   return 'shell (app code)';
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
 const page = await browser.newPage();
 const scripts = [];
 const failed = [];

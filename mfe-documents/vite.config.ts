@@ -1,7 +1,7 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { remoteDefaults } from '../tooling/federation.mjs';
+import { remoteDefaults, remoteServers } from '../tooling/federation.mjs';
 import { DEV_PORTS } from '../tooling/ports.mjs';
 
 // The remote's contract: its name and the pages it exposes. `base: './'` lets any host (or any
@@ -21,12 +21,6 @@ export default defineConfig({
       dev: { remoteHmr: true },
     }),
   ],
-  server: {
-    port: DEV_PORTS.mfe_documents,
-    strictPort: true,
-    cors: true,
-    proxy: { '/api': `http://localhost:${DEV_PORTS.api}` },
-  },
-  preview: { port: DEV_PORTS.mfe_documents, strictPort: true, cors: true },
+  ...remoteServers(DEV_PORTS.mfe_documents, DEV_PORTS.api),
   build: { target: 'es2022' },
 });

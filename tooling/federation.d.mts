@@ -12,3 +12,10 @@ export declare const remoteDefaults: {
   shareStrategy: 'loaded-first';
   shared: Record<string, { singleton: true; requiredVersion: false }>;
 };
+export declare function remoteServers(
+  port: number,
+  apiPort: number,
+): {
+  server: { port: number; strictPort: true; cors: true; proxy: Record<string, string> };
+  preview: { port: number; strictPort: true; cors: true };
+};

@@ -28,3 +28,11 @@ export const remoteDefaults = {
   shareStrategy: 'loaded-first',
   shared: sharedSingletons,
 };
+
+/** Dev and preview servers of a remote: its own port, CORS for the shell's origin, /api proxied. */
+export function remoteServers(port, apiPort) {
+  return {
+    server: { port, strictPort: true, cors: true, proxy: { '/api': `http://localhost:${apiPort}` } },
+    preview: { port, strictPort: true, cors: true },
+  };
+}

@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
+import { CHROMIUM_ARGS as HEADLESS_CHROMIUM_ARGS } from '../../../../tooling/chromium.mjs';
 import { RenderUnavailableError } from './errors.ts';
 
 /**
@@ -14,13 +15,7 @@ import { RenderUnavailableError } from './errors.ts';
  * Both were checked against a listening loopback server: without them it saw connections.
  */
 export const CHROMIUM_ARGS: readonly string[] = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
+  ...HEADLESS_CHROMIUM_ARGS,
   '--disable-dev-shm-usage',
   '--host-resolver-rules=MAP * ~NOTFOUND',
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
