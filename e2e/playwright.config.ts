@@ -1,10 +1,21 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/chromium.mjs';
 import { E2E_PORTS } from '../tooling/ports.mjs';
-import { DATA_DIR, previewCommand, REMOTE_SERVERS, REMOTES_FILE, REPO_ROOT, SITE_URL } from './fixtures/paths.ts';
+import {
+  DATA_DIR,
+  E2E_DIR,
+  FIXTURE_SITE_SCRIPT,
+  GALLERY_URL,
+  previewCommand,
+  REMOTE_SERVERS,
+  REMOTES_FILE,
+  REPO_ROOT,
+  SITE_URL,
+} from './fixtures/paths.ts';
 
-// The composed production build: extract-api serves the built shell and remotes.json, and each
-// remote is served by its own `vite preview`. The apps must be built first (`pnpm run build` at
-// the root); this config never builds.
+// The composed production build: extract-api serves the built shell and remotes.json, each remote
+// is served by its own `vite preview`, and sites/serve.mjs serves the fixture site on loopback. The
+// apps must be built first (`pnpm run build` at the root); this config never builds.
 const reuseExistingServer = !process.env.CI;
 const SERVER_START_TIMEOUT_MS = 60_000;
 
@@ -25,16 +36,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       // Debian's Chromium: `playwright install` cannot work on these machines.
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
     },
   },
   projects: [{ name: 'chromium' }],
@@ -49,10 +52,23 @@ export default defineConfig({
         EXTRACT_API_REMOTES_FILE: REMOTES_FILE,
         EXTRACT_API_DATA_DIR: DATA_DIR,
         LOG_LEVEL: 'warn',
+        // The test-only switch: the extractors are pointed at the fixture site on loopback.
+        EXTRACT_API_ALLOW_LOOPBACK: '1',
       },
       reuseExistingServer,
       timeout: SERVER_START_TIMEOUT_MS,
       stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      // The loopback site the URL and Website extractors read (its images are copied by globalSetup).
+      command: `node ${JSON.stringify(FIXTURE_SITE_SCRIPT)}`,
+      cwd: E2E_DIR,
+      url: `${GALLERY_URL}/__hits`,
+      env: { PORT: String(E2E_PORTS.site) },
+      reuseExistingServer,
+      timeout: SERVER_START_TIMEOUT_MS,
+      stdout: 'ignore',
       stderr: 'pipe',
     },
     ...REMOTE_SERVERS.map(({ pkg, port }) => ({

@@ -13,4 +13,5 @@ export declare const E2E_PORTS: {
   mfe_media: number;
   mfe_documents: number;
   mfe_account: number;
+  site: number;
 };

@@ -20,4 +20,6 @@ export const E2E_PORTS = {
   mfe_media: 4302,
   mfe_documents: 4303,
   mfe_account: 4304,
+  /** The loopback fixture site the URL and Website extractors are pointed at (e2e/sites/serve.mjs). */
+  site: 4320,
 };

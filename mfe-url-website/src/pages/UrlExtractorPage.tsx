@@ -46,7 +46,7 @@ export default function UrlExtractorPage() {
         subtitle="Paste the address of any web page to see every image on it, at full size, and download them."
       />
       <Card style={{ maxWidth: 760, margin: '0 auto' }}>
-        <Form layout="vertical" onFinish={extract} requiredMark={false}>
+        <Form layout="vertical" onFinish={extract} requiredMark={false} noValidate>
           <Form.Item label="Web page URL" htmlFor="page-url" style={{ marginBottom: 12 }}>
             <Space.Compact style={{ width: '100%' }}>
               <Input

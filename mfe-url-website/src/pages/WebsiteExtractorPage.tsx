@@ -96,7 +96,7 @@ export default function WebsiteExtractorPage() {
         subtitle="Scan a whole website, page after page, and collect every image it uses."
       />
       <Card style={{ maxWidth: 760, margin: '0 auto' }}>
-        <Form layout="vertical" onFinish={scan} requiredMark={false}>
+        <Form layout="vertical" onFinish={scan} requiredMark={false} noValidate>
           <Form.Item label="Website URL" htmlFor="website-url">
             <Input
               id="website-url"
