@@ -1,0 +1,2 @@
+export * from './extractDoc.ts';
+export * from './extractPpt.ts';

@@ -1,0 +1,215 @@
+/**
+ * PowerPoint (.pptx): images with the slides (1-based, in presentation order) that show them.
+ *
+ * Slides come in `p:sldIdLst` order. Each slide's images are found through its relationships,
+ * in document order (a `p:bg` picture is marked `background`); then those of its layout
+ * (`layout`), of the layout's master (`master`) and of the master's theme (background fill
+ * styles), then of its speaker notes (`notes`). Masters and layouts no slide uses, the notes master
+ * and the handout master come last. An image is listed once, where it is first found, with every
+ * slide that shows it: a first pass over the relationship parts only (small) maps each image to
+ * the slides that reference it directly, through their notes, or through their layout and master,
+ * so each image can be yielded as soon as its first slide is read.
+ *
+ * Theme images carry no slide numbers: a theme's background fill styles show only where a
+ * background refers to one, which the relationships alone do not tell. Movies and sounds
+ * (video, audio and media relationships) are not images and are left out; their poster frames are
+ * images and are kept.
+ */
+import { DocumentError, throwIfAborted } from '../../errors.ts';
+import { embeddedImage, linkedImage } from '../ooxml/imageFromPart.ts';
+import { type OoxmlPackage, openPackage } from '../ooxml/openPackage.ts';
+import { RELATIONSHIP_ATTRIBUTE_NAMESPACES, type Relationships } from '../ooxml/relationships.ts';
+import { collectImageKeys, imageKey, scanPart } from '../ooxml/scanPart.ts';
+import { walkXml } from '../ooxml/xmlReader.ts';
+import type { DocumentExtractor, DocumentImage, EngineOptions } from '../types.ts';
+
+type Presentation = {
+  slides: string[];
+  masters: string[];
+  /** Notes master and handout master. */
+  otherMasters: string[];
+};
+
+type PartJob = { partName: string; role: string; note?: string };
+
+export const extractPptx: DocumentExtractor = async function* extractPptx(
+  bytes: Uint8Array,
+  options: EngineOptions = {},
+): AsyncGenerator<DocumentImage> {
+  const { signal, onProgress } = options;
+  throwIfAborted(signal);
+  const pkg = openPackage(bytes, options);
+  const presentationPart = findPresentationPart(pkg);
+  const { slides, masters, otherMasters } = readPresentation(pkg, presentationPart);
+  const slideNumbersByImage = mapImagesToSlides(pkg, slides);
+  throwIfAborted(signal);
+
+  const visited = new Set<string>();
+  const found = new Set<string>();
+  const done = new Set<string>();
+
+  function* imagesOf(job: PartJob): Generator<DocumentImage> {
+    const key = job.partName.toLowerCase();
+    if (done.has(key) || !pkg.hasPart(job.partName)) return;
+    done.add(key);
+    visited.add(key);
+    for (const reference of scanPart(pkg, job.partName, visited)) {
+      if (reference.kind !== 'image') continue;
+      const { relationship } = reference;
+      const imageId = imageKey(relationship);
+      if (found.has(imageId)) continue;
+      found.add(imageId);
+      throwIfAborted(signal);
+      const image = relationship.external
+        ? linkedImage(relationship.target)
+        : relationship.targetPart
+          ? embeddedImage(pkg, relationship.targetPart)
+          : undefined;
+      if (!image) continue;
+      const notes = [
+        image.note,
+        job.note,
+        reference.placed ? undefined : 'Not placed on the slide: only listed in its relationships.',
+      ].filter((note): note is string => note !== undefined);
+      yield {
+        ...image,
+        slideNumbers: [...(slideNumbersByImage.get(imageId) ?? [])].sort((a, b) => a - b),
+        role: reference.inBackground ? 'background' : job.role,
+        ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
+      };
+    }
+  }
+
+  function* masterAndTheme(masterPart: string): Generator<DocumentImage> {
+    yield* imagesOf({ partName: masterPart, role: 'master' });
+    const theme = firstTarget(pkg.relationships(masterPart), 'theme');
+    if (theme) yield* imagesOf({ partName: theme, role: 'master', note: "A background style of the master's theme." });
+  }
+
+  for (const [index, slide] of slides.entries()) {
+    throwIfAborted(signal);
+    const slideRelationships = pkg.relationships(slide);
+    yield* imagesOf({ partName: slide, role: 'slide' });
+    const layout = firstTarget(slideRelationships, 'slideLayout');
+    if (layout) {
+      yield* imagesOf({ partName: layout, role: 'layout' });
+      const master = firstTarget(pkg.relationships(layout), 'slideMaster');
+      if (master) yield* masterAndTheme(master);
+    }
+    const notes = firstTarget(slideRelationships, 'notesSlide');
+    if (notes) yield* imagesOf({ partName: notes, role: 'notes' });
+    onProgress?.({ done: index + 1, total: slides.length, unit: 'slides' });
+  }
+
+  // What no slide uses: masters and their layouts, then the notes and handout masters.
+  for (const master of masters) {
+    throwIfAborted(signal);
+    yield* masterAndTheme(master);
+    for (const relationship of pkg.relationships(master).list) {
+      if (relationship.kind === 'slideLayout' && relationship.targetPart) {
+        yield* imagesOf({ partName: relationship.targetPart, role: 'layout' });
+      }
+    }
+  }
+  for (const master of otherMasters) {
+    throwIfAborted(signal);
+    yield* masterAndTheme(master);
+  }
+};
+
+function findPresentationPart(pkg: OoxmlPackage): string {
+  const main = pkg.relationships('').list.find((relationship) => relationship.kind === 'officeDocument');
+  if (!main?.targetPart || !pkg.hasPart(main.targetPart)) {
+    throw new DocumentError('invalid', 'This package has no presentation part.');
+  }
+  return main.targetPart;
+}
+
+/** Slides in `p:sldIdLst` order, and the masters, from presentation.xml and its relationships. */
+function readPresentation(pkg: OoxmlPackage, presentationPart: string): Presentation {
+  const relationships = pkg.relationships(presentationPart);
+  const xml = pkg.readXml(presentationPart) ?? '';
+  const idsByElement = new Map<string, string[]>();
+  walkXml(
+    xml,
+    {
+      open(element) {
+        if (!LISTED_ELEMENTS.has(element.local) || !element.uri.includes('presentationml')) return;
+        const id = element.attributes.find(
+          (attribute) => attribute.local === 'id' && RELATIONSHIP_ATTRIBUTE_NAMESPACES.has(attribute.uri),
+        )?.value;
+        if (id === undefined) return;
+        const ids = idsByElement.get(element.local) ?? [];
+        ids.push(id);
+        idsByElement.set(element.local, ids);
+      },
+    },
+    presentationPart,
+  );
+  const targets = (element: string, kind: string): string[] => {
+    const listed = (idsByElement.get(element) ?? [])
+      .map((id) => relationships.byId.get(id))
+      .filter((relationship) => relationship?.kind === kind && relationship.targetPart !== undefined)
+      .map((relationship) => relationship?.targetPart as string);
+    const all = relationships.list
+      .filter((relationship) => relationship.kind === kind && relationship.targetPart !== undefined)
+      .map((relationship) => relationship.targetPart as string);
+    // Slides not in the list are not part of the show; masters not in it are still read, at the end.
+    return unique(kind === 'slide' ? listed : [...listed, ...all]).filter((part) => pkg.hasPart(part));
+  };
+  return {
+    slides: targets('sldId', 'slide'),
+    masters: targets('sldMasterId', 'slideMaster'),
+    otherMasters: [...targets('notesMasterId', 'notesMaster'), ...targets('handoutMasterId', 'handoutMaster')],
+  };
+}
+
+const LISTED_ELEMENTS: ReadonlySet<string> = new Set(['sldId', 'sldMasterId', 'notesMasterId', 'handoutMasterId']);
+
+/**
+ * Image key → slide numbers: what each slide references itself or through its notes, and what its
+ * layout and master reference (to every slide that uses them). Relationship parts only.
+ */
+function mapImagesToSlides(pkg: OoxmlPackage, slides: readonly string[]): Map<string, Set<number>> {
+  const slidesByImage = new Map<string, Set<number>>();
+  const slidesByPart = new Map<string, number[]>();
+  const addSlide = (key: string, slideNumber: number) => {
+    const numbers = slidesByImage.get(key) ?? new Set<number>();
+    numbers.add(slideNumber);
+    slidesByImage.set(key, numbers);
+  };
+  for (const [index, slide] of slides.entries()) {
+    const slideNumber = index + 1;
+    const relationships = pkg.relationships(slide);
+    const layout = firstTarget(relationships, 'slideLayout');
+    const master = layout ? firstTarget(pkg.relationships(layout), 'slideMaster') : undefined;
+    const notes = firstTarget(relationships, 'notesSlide');
+    for (const part of [slide, notes]) {
+      if (part) for (const key of collectImageKeys(pkg, part)) addSlide(key, slideNumber);
+    }
+    for (const part of [layout, master]) {
+      if (!part) continue;
+      const numbers = slidesByPart.get(part) ?? [];
+      numbers.push(slideNumber);
+      slidesByPart.set(part, numbers);
+    }
+  }
+  for (const [part, slideNumbers] of slidesByPart) {
+    for (const key of collectImageKeys(pkg, part)) for (const slideNumber of slideNumbers) addSlide(key, slideNumber);
+  }
+  return slidesByImage;
+}
+
+function firstTarget(relationships: Relationships, kind: string): string | undefined {
+  return relationships.list.find((relationship) => relationship.kind === kind && !relationship.external)?.targetPart;
+}
+
+function unique(parts: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return parts.filter((part) => {
+    const key = part.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

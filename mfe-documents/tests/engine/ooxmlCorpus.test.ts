@@ -1,0 +1,148 @@
+// @vitest-environment node
+/**
+ * The DOCX and PPTX extractors against the reference corpus (`<repo>/../shared/corpus`): every
+ * file's images must be exactly the media its parts reference (manifest.json, computed from the
+ * .rels parts with Python's zipfile), byte for byte by sha256, with the manifest's slide mapping.
+ *
+ * Deliberate difference: the manifest lists every ZIP entry under ppt/media, movies and sounds
+ * included (shp-movie-props.pptx's media1.mp4). The extractor yields images only, so media that
+ * is not an image (by extension: see NOT_IMAGES) is left out of the expected set.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { extractDocx } from '../../src/engine/core/docx/extractDocx.ts';
+import { extractPptx } from '../../src/engine/core/pptx/extractPptx.ts';
+import { extensionForFormat } from '../../src/engine/core/sniffFormat.ts';
+import type { DocumentImage } from '../../src/engine/core/types.ts';
+import { PasswordRequiredError } from '../../src/engine/errors.ts';
+import { collect } from './ooxmlFixtures.ts';
+
+const CORPUS = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
+const HAS_CORPUS = existsSync(`${CORPUS}manifest.json`);
+if (!HAS_CORPUS) console.warn(`[engine tests] corpus not found at ${CORPUS}: DOCX/PPTX corpus tests skipped`);
+
+type ManifestMedia = {
+  name: string;
+  sha256: string;
+  ext: string;
+  referenced_from: string[];
+  slides_direct?: number[];
+  slides_via_layout_or_master?: number[];
+};
+type ManifestFile = {
+  media: ManifestMedia[] | null;
+  unreferenced_media?: (string | { name: string; sha256?: string })[];
+  external_media_relationships?: { from: string; type: string; target: string }[];
+  slide_count?: number;
+  container?: string;
+};
+
+const NOT_IMAGES = new Set(['mp4', 'm4v', 'mov', 'avi', 'wmv', 'mpg', 'mpeg', 'mp3', 'm4a', 'wav', 'wma', 'aac']);
+
+const manifest: { files: Record<string, ManifestFile> } = HAS_CORPUS
+  ? JSON.parse(readFileSync(`${CORPUS}manifest.json`, 'utf8'))
+  : { files: {} };
+const filesOf = (kind: 'docx' | 'pptx') =>
+  HAS_CORPUS ? readdirSync(`${CORPUS}${kind}`).filter((name) => name.toLowerCase().endsWith(`.${kind}`)) : [];
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const read = (key: string) => new Uint8Array(readFileSync(`${CORPUS}${key}`));
+const entryOf = (key: string): ManifestFile => {
+  const entry = manifest.files[key];
+  if (!entry) throw new Error(`${key} is in the corpus folder but not in manifest.json`);
+  return entry;
+};
+/** Names of media entries no part references (the manifest may give names or objects with a name). */
+const unreferencedNames = (entry: ManifestFile) =>
+  new Set((entry.unreferenced_media ?? []).map((media) => (typeof media === 'string' ? media : media.name)));
+const expectedMedia = (entry: ManifestFile) =>
+  (entry.media ?? []).filter(
+    (media) => !NOT_IMAGES.has(media.ext.toLowerCase()) && !unreferencedNames(entry).has(media.name),
+  );
+const unreferencedHashes = (entry: ManifestFile) => [
+  ...(entry.media ?? []).filter((media) => unreferencedNames(entry).has(media.name)).map((media) => media.sha256),
+  ...(entry.unreferenced_media ?? []).flatMap((media) =>
+    typeof media !== 'string' && media.sha256 ? [media.sha256] : [],
+  ),
+];
+
+/** The checks every OOXML result shares: same embedded set by sha256, linked images by address, names. */
+function expectSameMedia(images: DocumentImage[], entry: ManifestFile) {
+  const embedded = images.filter((image) => image.linkedUrl === undefined);
+  const media = expectedMedia(entry);
+  expect(embedded.map((image) => sha256(image.bytes)).sort()).toEqual(media.map((item) => item.sha256).sort());
+  for (const hash of unreferencedHashes(entry))
+    expect(embedded.map((image) => sha256(image.bytes))).not.toContain(hash);
+  const linked = images.filter((image) => image.linkedUrl !== undefined);
+  expect(linked.map((image) => image.linkedUrl).sort()).toEqual(
+    (entry.external_media_relationships ?? [])
+      .filter((relationship) => relationship.type === 'image')
+      .map((relationship) => relationship.target)
+      .sort(),
+  );
+  for (const image of linked) expect(image.bytes).toHaveLength(0);
+  for (const image of embedded) {
+    expect(image.name.endsWith(`.${extensionForFormat(image.format)}`), image.name).toBe(true);
+  }
+}
+
+/** The role a part gives its images (a DOCX image may also be a page background). */
+const DOCX_ROLES: [RegExp, string[]][] = [
+  [/^word\/document\.xml$/, ['body', 'background']],
+  [/^word\/header\d*\.xml$/, ['header']],
+  [/^word\/footer\d*\.xml$/, ['footer']],
+  [/^word\/(footnotes|endnotes)\.xml$/, ['footnote']],
+  [/^word\/comments\.xml$/, ['comment']],
+  [/^word\/numbering\.xml$/, ['body']],
+];
+
+describe.skipIf(!HAS_CORPUS)(`DOCX corpus (${CORPUS}docx)`, () => {
+  it.each(filesOf('docx'))('%s', { timeout: 30_000 }, async (file) => {
+    const key = `docx/${file}`;
+    const entry = entryOf(key);
+    if (entry.media === null) {
+      // An ECMA-376 encrypted package (a CFB container, not a ZIP).
+      await expect(collect(extractDocx, read(key))).rejects.toBeInstanceOf(PasswordRequiredError);
+      return;
+    }
+    const { images } = await collect(extractDocx, read(key));
+    expectSameMedia(images, entry);
+    for (const media of expectedMedia(entry)) {
+      const image = images.find(
+        (candidate) => candidate.linkedUrl === undefined && sha256(candidate.bytes) === media.sha256,
+      );
+      const roles = media.referenced_from.flatMap(
+        (part) => DOCX_ROLES.find(([pattern]) => pattern.test(part))?.[1] ?? [],
+      );
+      expect(roles, `${media.name} is referenced from parts we read`).not.toHaveLength(0);
+      expect(roles, media.name).toContain(image?.role);
+    }
+  });
+});
+
+describe.skipIf(!HAS_CORPUS)(`PPTX corpus (${CORPUS}pptx)`, () => {
+  it.each(filesOf('pptx'))('%s', { timeout: 30_000 }, async (file) => {
+    const key = `pptx/${file}`;
+    const entry = entryOf(key);
+    const { images, progress } = await collect(extractPptx, read(key));
+    expectSameMedia(images, entry);
+
+    for (const media of expectedMedia(entry)) {
+      const image = images.find(
+        (candidate) => candidate.linkedUrl === undefined && sha256(candidate.bytes) === media.sha256,
+      );
+      const direct = media.slides_direct ?? [];
+      const inherited = media.slides_via_layout_or_master ?? [];
+      // Superset of both; no notes pictures in this corpus, so nothing else may be added.
+      expect(image?.slideNumbers, media.name).toEqual([...new Set([...direct, ...inherited])].sort((a, b) => a - b));
+      const onlyInLayoutsOrMasters = media.referenced_from.every((part) => /slide(Layout|Master)s\//.test(part));
+      if (onlyInLayoutsOrMasters) expect(['layout', 'master', 'background'], media.name).toContain(image?.role);
+      if (media.referenced_from.every((part) => part.startsWith('ppt/theme/'))) expect(image?.role).toBe('master');
+    }
+    const slideCount = entry.slide_count ?? 0;
+    expect(progress).toHaveLength(slideCount);
+    if (slideCount > 0) expect(progress.at(-1)).toEqual({ done: slideCount, total: slideCount, unit: 'slides' });
+  });
+});
