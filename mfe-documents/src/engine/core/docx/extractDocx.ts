@@ -10,7 +10,7 @@
  * The glossary (building blocks not placed in the document) is not read.
  */
 import { DocumentError, throwIfAborted } from '../../errors.ts';
-import { embeddedImage, linkedImage } from '../ooxml/imageFromPart.ts';
+import { imageOfRelationship } from '../ooxml/imageFromPart.ts';
 import { type OoxmlPackage, openPackage } from '../ooxml/openPackage.ts';
 import type { Relationship } from '../ooxml/relationships.ts';
 import { imageKey, type Reference, scanPart } from '../ooxml/scanPart.ts';
@@ -107,11 +107,7 @@ function* imagesOf(
     const key = imageKey(relationship);
     if (found.has(key)) continue;
     found.add(key);
-    const image = relationship.external
-      ? linkedImage(relationship.target)
-      : relationship.targetPart
-        ? embeddedImage(pkg, relationship.targetPart)
-        : undefined;
+    const image = imageOfRelationship(pkg, relationship);
     if (!image) continue;
     const notes = [
       image.note,

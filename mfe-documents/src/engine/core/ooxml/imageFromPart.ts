@@ -5,6 +5,7 @@
 import { extensionForFormat, sniffFormat } from '../sniffFormat.ts';
 import type { DocumentImage } from '../types.ts';
 import type { OoxmlPackage } from './openPackage.ts';
+import type { Relationship } from './relationships.ts';
 
 /** Format and MIME type by file extension, for linked images and for bytes no signature matches. */
 const BY_EXTENSION: Record<string, { format: string; mimeType: string }> = {
@@ -85,4 +86,10 @@ function safeDecode(text: string): string {
   } catch {
     return text;
   }
+}
+
+/** The image a relationship points at: linked (an address, not fetched) or embedded in the package. */
+export function imageOfRelationship(pkg: OoxmlPackage, relationship: Relationship): DocumentImage | undefined {
+  if (relationship.external) return linkedImage(relationship.target);
+  return relationship.targetPart ? embeddedImage(pkg, relationship.targetPart) : undefined;
 }

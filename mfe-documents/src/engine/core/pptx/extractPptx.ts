@@ -16,7 +16,7 @@
  * images and are kept.
  */
 import { DocumentError, throwIfAborted } from '../../errors.ts';
-import { embeddedImage, linkedImage } from '../ooxml/imageFromPart.ts';
+import { imageOfRelationship } from '../ooxml/imageFromPart.ts';
 import { type OoxmlPackage, openPackage } from '../ooxml/openPackage.ts';
 import { RELATIONSHIP_ATTRIBUTE_NAMESPACES, type Relationships } from '../ooxml/relationships.ts';
 import { collectImageKeys, imageKey, scanPart } from '../ooxml/scanPart.ts';
@@ -60,11 +60,7 @@ export const extractPptx: DocumentExtractor = async function* extractPptx(
       if (found.has(imageId)) continue;
       found.add(imageId);
       throwIfAborted(signal);
-      const image = relationship.external
-        ? linkedImage(relationship.target)
-        : relationship.targetPart
-          ? embeddedImage(pkg, relationship.targetPart)
-          : undefined;
+      const image = imageOfRelationship(pkg, relationship);
       if (!image) continue;
       const notes = [
         image.note,
