@@ -1,0 +1,314 @@
+/**
+ * One image XObject (or inline image) to an output file (ISO 32000-1 §8.9):
+ * - DCTDecode and JPXDecode: the stored codestream, byte for byte (earlier filters decoded);
+ * - JBIG2Decode and CCITTFaxDecode: not decoded yet, reported as skipped;
+ * - everything else: decoded samples (1–16 bits, Decode arrays, colour space) as a lossless PNG,
+ *   16-bit gray/RGB kept at 16 bits, with /SMask or /Mask (image or colour key) as alpha.
+ */
+import { DocumentError } from '../../errors.ts';
+import { extensionForFormat, sniffFormat } from '../sniffFormat.ts';
+import { type ColorSpace, outputChannels, readColorSpace, toOutput } from './colorSpace.ts';
+import { numberOf, type PdfDict, type PdfObject, PdfStream } from './objects.ts';
+import { encodePng, type RasterImage } from './pngEncoder.ts';
+import type { PdfDocument } from './xref.ts';
+
+/** Largest decoded image we write (output samples): 256 MiB; a larger one is skipped. */
+export const MAX_RASTER_BYTES = 256 * 1024 * 1024;
+
+export type ImageResult =
+  | { kind: 'image'; bytes: Uint8Array; format: string; mimeType: string; width: number; height: number; note?: string }
+  | { kind: 'skipped'; width: number; height: number; reason: string };
+
+export async function convertImage(
+  doc: PdfDocument,
+  stream: PdfStream,
+  resources: PdfDict | undefined,
+): Promise<ImageResult> {
+  const dict = stream.dict;
+  const width = numberOf(await doc.resolve(dict.get('Width'))) ?? 0;
+  const height = numberOf(await doc.resolve(dict.get('Height'))) ?? 0;
+  const decoded = await doc.decodeStream(stream);
+  if (decoded.codec === 'DCTDecode' || decoded.codec === 'JPXDecode') {
+    const sniffed = sniffFormat(decoded.data);
+    const format = sniffed?.format ?? (decoded.codec === 'DCTDecode' ? 'JPEG' : 'JPX');
+    const hasAlpha = dict.has('SMask') || dict.has('Mask');
+    return {
+      kind: 'image',
+      bytes: decoded.data,
+      format,
+      mimeType: sniffed?.mimeType ?? (format === 'JPEG' ? 'image/jpeg' : 'image/jp2'),
+      width: sniffed?.width ?? width,
+      height: sniffed?.height ?? height,
+      ...(hasAlpha ? { note: 'Stored as in the PDF; its transparency mask is not merged into the file.' } : {}),
+    };
+  }
+  if (decoded.codec) {
+    return { kind: 'skipped', width, height, reason: `${decoded.codec} images are not decoded yet.` };
+  }
+  if (width <= 0 || height <= 0 || !Number.isInteger(width) || !Number.isInteger(height)) {
+    throw new DocumentError('invalid', 'An image in this PDF has no valid size.');
+  }
+  const oneBit =
+    (await doc.resolve(dict.get('ImageMask') ?? dict.get('IM'))) === true ||
+    numberOf(await doc.resolve(dict.get('BitsPerComponent') ?? dict.get('BPC'))) === 1;
+  const rasterBytes = oneBit ? Math.ceil(width / 8) * height : width * height * 4;
+  if (rasterBytes > MAX_RASTER_BYTES) {
+    return { kind: 'skipped', width, height, reason: 'This image is too large to decode in the browser.' };
+  }
+  const raster = await rasterize(doc, dict, decoded.data, width, height, resources);
+  const png = encodePng(raster);
+  return { kind: 'image', bytes: png, format: 'PNG', mimeType: 'image/png', width, height };
+}
+
+/** Raw samples (one per component, row padding removed) and each component's Decode mapping. */
+type Samples = {
+  raw: Uint8Array | Uint16Array;
+  n: number;
+  bits: number;
+  /** Decoded value of sample `s` of component `c`: lo[c] + s * scale[c]. */
+  lo: Float64Array;
+  scale: Float64Array;
+};
+
+async function rasterize(
+  doc: PdfDocument,
+  dict: PdfDict,
+  data: Uint8Array,
+  width: number,
+  height: number,
+  resources: PdfDict | undefined,
+): Promise<RasterImage> {
+  const isMask = (await doc.resolve(dict.get('ImageMask') ?? dict.get('IM'))) === true;
+  const bpc = isMask ? 1 : (numberOf(await doc.resolve(dict.get('BitsPerComponent') ?? dict.get('BPC'))) ?? 8);
+  const decodeArray = await doc.resolveDeep(dict.get('Decode') ?? dict.get('D'));
+  if (isMask) {
+    // stencil: 0 paints (black) unless Decode is [1 0]; written as 1-bit gray
+    return packedGray(data, width, height, Array.isArray(decodeArray) && decodeArray[0] === 1);
+  }
+  const space = await readColorSpace(doc, dict.get('ColorSpace') ?? dict.get('CS'), resources);
+  if (bpc === 1 && space.kind === 'gray' && !dict.has('SMask') && !dict.has('Mask')) {
+    return packedGray(data, width, height, Array.isArray(decodeArray) && decodeArray[0] === 1);
+  }
+  const n = space.n;
+  const samples = unpack(data, width, height, n, bpc, decodeArray, space);
+  const alpha = await readAlpha(doc, dict, width, height, samples);
+  const colorChannels = outputChannels(space);
+  const sixteen = samples.bits === 16 && (space.kind === 'gray' || space.kind === 'rgb');
+  const channels = (colorChannels + (alpha ? 1 : 0)) as 1 | 2 | 3 | 4;
+  const pixels = width * height;
+  const { raw, lo, scale } = samples;
+  if (sixteen) {
+    const out = new Uint8Array(pixels * channels * 2);
+    for (let p = 0; p < pixels; p++) {
+      for (let c = 0; c < colorChannels; c++) {
+        const decoded = (lo[c] ?? 0) + (raw[p * n + c] ?? 0) * (scale[c] ?? 0);
+        const v = Math.round(Math.max(0, Math.min(1, decoded)) * 65535);
+        out[(p * channels + c) * 2] = v >> 8;
+        out[(p * channels + c) * 2 + 1] = v & 0xff;
+      }
+      if (alpha) {
+        const a = alpha[p] ?? 255;
+        out[(p * channels + colorChannels) * 2] = a;
+        out[(p * channels + colorChannels) * 2 + 1] = a;
+      }
+    }
+    return { width, height, channels, bitDepth: 16, data: out };
+  }
+  const out = new Uint8Array(pixels * channels);
+  const color = new Float64Array(n);
+  const scratch = new Uint8Array(4);
+  const levels = 2 ** samples.bits;
+  if (n === 1 && samples.bits <= 8) {
+    // one component: a lookup table from sample to output colour
+    const table = new Uint8Array(levels * colorChannels);
+    for (let s = 0; s < levels; s++) {
+      color[0] = (lo[0] ?? 0) + s * (scale[0] ?? 0);
+      toOutput(space, color, scratch, 0);
+      for (let c = 0; c < colorChannels; c++) table[s * colorChannels + c] = scratch[c] ?? 0;
+    }
+    for (let p = 0; p < pixels; p++) {
+      const s = raw[p] ?? 0;
+      for (let c = 0; c < colorChannels; c++) out[p * channels + c] = table[s * colorChannels + c] ?? 0;
+      if (alpha) out[p * channels + colorChannels] = alpha[p] ?? 255;
+    }
+    return { width, height, channels, bitDepth: 8, data: out };
+  }
+  if ((space.kind === 'rgb' || space.kind === 'cmyk') && samples.bits <= 8) {
+    // per-component tables to 0–255
+    const tables = Array.from({ length: n }, (_, c) =>
+      Uint8Array.from({ length: levels }, (_, s) => clampByte((lo[c] ?? 0) + s * (scale[c] ?? 0))),
+    );
+    const t0 = tables[0] ?? new Uint8Array(levels);
+    const t1 = tables[1] ?? new Uint8Array(levels);
+    const t2 = tables[2] ?? new Uint8Array(levels);
+    const t3 = tables[3] ?? new Uint8Array(levels);
+    for (let p = 0; p < pixels; p++) {
+      const at = p * channels;
+      const i = p * n;
+      if (space.kind === 'rgb') {
+        out[at] = t0[raw[i] ?? 0] ?? 0;
+        out[at + 1] = t1[raw[i + 1] ?? 0] ?? 0;
+        out[at + 2] = t2[raw[i + 2] ?? 0] ?? 0;
+      } else {
+        const k = 255 - (t3[raw[i + 3] ?? 0] ?? 0);
+        out[at] = Math.round(((255 - (t0[raw[i] ?? 0] ?? 0)) * k) / 255);
+        out[at + 1] = Math.round(((255 - (t1[raw[i + 1] ?? 0] ?? 0)) * k) / 255);
+        out[at + 2] = Math.round(((255 - (t2[raw[i + 2] ?? 0] ?? 0)) * k) / 255);
+      }
+      if (alpha) out[at + colorChannels] = alpha[p] ?? 255;
+    }
+    return { width, height, channels, bitDepth: 8, data: out };
+  }
+  for (let p = 0; p < pixels; p++) {
+    for (let c = 0; c < n; c++) color[c] = (lo[c] ?? 0) + (raw[p * n + c] ?? 0) * (scale[c] ?? 0);
+    toOutput(space, color, scratch, 0);
+    for (let c = 0; c < colorChannels; c++) out[p * channels + c] = scratch[c] ?? 0;
+    if (alpha) out[p * channels + colorChannels] = alpha[p] ?? 255;
+  }
+  return { width, height, channels, bitDepth: 8, data: out };
+}
+
+/** 1-bit rows as they are (0 black), inverted for a Decode of [1 0]. */
+function packedGray(data: Uint8Array, width: number, height: number, invert: boolean): RasterImage {
+  const size = Math.ceil(width / 8) * height;
+  const out = new Uint8Array(size);
+  out.set(data.subarray(0, Math.min(size, data.length)));
+  if (data.length < size) out.fill(0xff, data.length);
+  if (invert) for (let i = 0; i < size; i++) out[i] = ~(out[i] ?? 0) & 0xff;
+  return { width, height, channels: 1, bitDepth: 1, data: out };
+}
+
+function clampByte(v: number): number {
+  return v <= 0 ? 0 : v >= 1 ? 255 : Math.round(v * 255);
+}
+
+/** Default Decode ranges per component. */
+function defaultDecode(space: ColorSpace | undefined, n: number, bpc: number): number[] {
+  if (space?.kind === 'indexed') return [0, 2 ** bpc - 1];
+  if (space?.kind === 'lab') return [0, 100, space.range[0], space.range[1], space.range[2], space.range[3]];
+  return Array.from({ length: n * 2 }, (_, i) => i % 2);
+}
+
+function unpack(
+  data: Uint8Array,
+  width: number,
+  height: number,
+  n: number,
+  bpc: number,
+  decodeValue: PdfObject | undefined,
+  space: ColorSpace | undefined,
+): Samples {
+  const bits = [1, 2, 4, 8, 16].includes(bpc) ? bpc : 8;
+  const max = 2 ** bits - 1;
+  const fallback = defaultDecode(space, n, bits);
+  const decode =
+    Array.isArray(decodeValue) && decodeValue.length >= n * 2
+      ? decodeValue.map((v, i) => numberOf(v) ?? fallback[i] ?? 0)
+      : fallback;
+  const lo = new Float64Array(n);
+  const scale = new Float64Array(n);
+  for (let c = 0; c < n; c++) {
+    lo[c] = decode[2 * c] ?? 0;
+    scale[c] = ((decode[2 * c + 1] ?? 1) - (decode[2 * c] ?? 0)) / max;
+  }
+  const perRow = width * n;
+  const rowBytes = Math.ceil((perRow * bits) / 8);
+  const count = perRow * height;
+  if (bits === 8 && rowBytes === perRow) {
+    const raw = new Uint8Array(count);
+    raw.set(data.subarray(0, Math.min(count, data.length)));
+    return { raw, n, bits, lo, scale };
+  }
+  const raw = bits === 16 ? new Uint16Array(count) : new Uint8Array(count);
+  for (let y = 0; y < height; y++) {
+    const rowStart = y * rowBytes;
+    const outStart = y * perRow;
+    for (let i = 0; i < perRow; i++) {
+      let sample: number;
+      if (bits === 8) sample = data[rowStart + i] ?? 0;
+      else if (bits === 16) sample = ((data[rowStart + 2 * i] ?? 0) << 8) | (data[rowStart + 2 * i + 1] ?? 0);
+      else {
+        const bit = i * bits;
+        sample = ((data[rowStart + (bit >> 3)] ?? 0) >> (8 - bits - (bit & 7))) & max;
+      }
+      raw[outStart + i] = sample;
+    }
+  }
+  return { raw, n, bits, lo, scale };
+}
+
+/** Alpha from /SMask (a gray image) or /Mask (a stencil image or a colour-key array). */
+async function readAlpha(
+  doc: PdfDocument,
+  dict: PdfDict,
+  width: number,
+  height: number,
+  samples: Samples,
+): Promise<Uint8Array | undefined> {
+  const n = samples.n;
+  const smask = await doc.resolve(dict.get('SMask'));
+  if (smask instanceof PdfStream) return maskPlane(doc, smask, width, height, false);
+  const mask = await doc.resolve(dict.get('Mask'));
+  if (mask instanceof PdfStream) return maskPlane(doc, mask, width, height, true);
+  if (Array.isArray(mask)) {
+    const ranges = (await doc.resolveDeep(mask)) as PdfObject[];
+    const alpha = new Uint8Array(width * height);
+    for (let p = 0; p < width * height; p++) {
+      let inside = true;
+      for (let c = 0; c < n && inside; c++) {
+        const v = samples.raw[p * n + c] ?? 0;
+        if (v < (numberOf(ranges[2 * c]) ?? 0) || v > (numberOf(ranges[2 * c + 1]) ?? 0)) inside = false;
+      }
+      alpha[p] = inside ? 0 : 255;
+    }
+    return alpha;
+  }
+  return undefined;
+}
+
+async function maskPlane(
+  doc: PdfDocument,
+  stream: PdfStream,
+  width: number,
+  height: number,
+  stencil: boolean,
+): Promise<Uint8Array | undefined> {
+  const dict = stream.dict;
+  const mw = numberOf(await doc.resolve(dict.get('Width'))) ?? 0;
+  const mh = numberOf(await doc.resolve(dict.get('Height'))) ?? 0;
+  if (mw <= 0 || mh <= 0 || mw * mh > MAX_RASTER_BYTES) return undefined;
+  const decoded = await doc.decodeStream(stream);
+  if (decoded.codec) return undefined; // a JPEG/JPX/JBIG2 mask: not decoded, no alpha
+  const bpc = stencil ? 1 : (numberOf(await doc.resolve(dict.get('BitsPerComponent'))) ?? 8);
+  const decodeArray = await doc.resolveDeep(dict.get('Decode'));
+  // the mask's own samples, read in place (a mask may be far larger than its image)
+  const bits = [1, 2, 4, 8, 16].includes(bpc) ? bpc : 8;
+  const max = 2 ** bits - 1;
+  const d = Array.isArray(decodeArray) ? decodeArray.map((v) => numberOf(v)) : [];
+  const lo = d[0] ?? 0;
+  const scale = ((d[1] ?? 1) - lo) / max;
+  const data = decoded.data;
+  const rowBytes = Math.ceil((mw * bits) / 8);
+  const sampleAt = (mx: number, my: number): number => {
+    const at = my * rowBytes;
+    if (bits === 8) return data[at + mx] ?? 0;
+    if (bits === 16) return ((data[at + 2 * mx] ?? 0) << 8) | (data[at + 2 * mx + 1] ?? 0);
+    const bit = mx * bits;
+    return ((data[at + (bit >> 3)] ?? 0) >> (8 - bits - (bit & 7))) & max;
+  };
+  const alpha = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const my = Math.min(mh - 1, Math.floor((y * mh) / height));
+    for (let x = 0; x < width; x++) {
+      const mx = Math.min(mw - 1, Math.floor((x * mw) / width));
+      const v = lo + sampleAt(mx, my) * scale;
+      // a stencil /Mask: sample 1 (after Decode) masks out; an SMask is the alpha itself
+      alpha[y * width + x] = stencil ? (v >= 0.5 ? 0 : 255) : Math.round(Math.max(0, Math.min(1, v)) * 255);
+    }
+  }
+  return alpha;
+}
+
+export function fileExtension(format: string): string {
+  return extensionForFormat(format);
+}
