@@ -26,16 +26,27 @@ if (!has('pnpm')) {
 // --frozen-lockfile: a fresh clone gets exactly the versions that were tested.
 run('pnpm install --frozen-lockfile');
 
-if (process.argv.includes('--browser') && !existsSync(CHROMIUM)) {
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) {
-    console.error(
-      `[setup] The e2e tests need Debian's Chromium at ${CHROMIUM}. Install it with ` +
-        '`sudo apt-get install -y chromium` (or set CHROMIUM_PATH), then run npm test again.',
-    );
-    process.exit(1);
-  }
-  log("Chromium is missing: installing Debian's chromium with apt-get (about 470 MB)");
+// Debian packages the product uses: ffmpeg for the videos a browser cannot decode (extract-api's
+// POST /api/video/frames), and Chromium for the e2e suite (--browser). Installed together, with
+// one `apt-get update`, when missing and run as root; otherwise say what to install.
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const missing = [];
+if (process.argv.includes('--browser') && !existsSync(CHROMIUM)) missing.push('chromium');
+if (!has(process.env.FFMPEG_PATH || 'ffmpeg', ['-version'])) missing.push('ffmpeg');
+
+if (missing.length > 0 && isRoot) {
+  log(`Installing Debian's ${missing.join(' and ')} with apt-get (Chromium is about 470 MB)`);
   run('apt-get update');
-  run('DEBIAN_FRONTEND=noninteractive apt-get install -y chromium');
+  run(`DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing.join(' ')}`);
+} else if (missing.includes('chromium')) {
+  console.error(
+    `[setup] The e2e tests need Debian's Chromium at ${CHROMIUM}. Install it with ` +
+      '`sudo apt-get install -y chromium ffmpeg` (or set CHROMIUM_PATH), then run npm test again.',
+  );
+  process.exit(1);
+} else if (missing.includes('ffmpeg')) {
+  log(
+    'ffmpeg is missing: videos the browser cannot decode (AVI, FLV, MPEG-TS, HEVC) will be refused ' +
+      'with a clear message. Install it with `sudo apt-get install -y ffmpeg` (or set FFMPEG_PATH).',
+  );
 }

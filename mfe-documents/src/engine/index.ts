@@ -1,0 +1,41 @@
+/**
+ * The document engine's public face: one call for every supported document. It picks the
+ * extractor from the file's first bytes (never its name), so a renamed file still works and a
+ * file of the wrong kind is refused by what it is. Used by the browser Worker, extract-api
+ * (`POST /v1/extract-images`) and the CLI.
+ */
+import { extractDocx } from './core/docx/extractDocx.ts';
+import { extractDoc, extractPpt } from './core/legacy/index.ts';
+import { extractPdf } from './core/pdf/index.ts';
+import { extractPptx } from './core/pptx/extractPptx.ts';
+import type { DocumentExtractor } from './core/types.ts';
+import { sniffDocumentKind } from './documentKind.ts';
+import { DocumentError } from './errors.ts';
+
+export { extensionForFormat, type SniffedFormat, sniffFormat } from './core/sniffFormat.ts';
+export type { DocumentExtractor, DocumentImage, EngineOptions, EngineProgress } from './core/types.ts';
+export { type DocumentKind, sniffDocumentKind } from './documentKind.ts';
+export { DocumentError, type DocumentErrorCode, PasswordRequiredError } from './errors.ts';
+
+const EXTRACTORS = {
+  pdf: extractPdf,
+  docx: extractDocx,
+  pptx: extractPptx,
+  doc: extractDoc,
+  ppt: extractPpt,
+} as const satisfies Record<string, DocumentExtractor>;
+
+/** The extractor for this kind of document. */
+export function extractorFor(kind: keyof typeof EXTRACTORS): DocumentExtractor {
+  return EXTRACTORS[kind];
+}
+
+/**
+ * Every image of a PDF, DOCX, PPTX, DOC or PPT, as found. Throws `DocumentError('unsupported')`
+ * when the bytes are none of these.
+ */
+export const extractDocument: DocumentExtractor = async function* extractDocument(bytes, options) {
+  const kind = sniffDocumentKind(bytes);
+  if (!kind) throw new DocumentError('unsupported', 'This file is not a PDF, Word or PowerPoint document.');
+  yield* EXTRACTORS[kind](bytes, options);
+};
