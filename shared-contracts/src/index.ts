@@ -14,3 +14,5 @@ export * from './product.ts';
 export * from './routes/index.ts';
 // toast/
 export * from './toast/index.ts';
+// workers/
+export * from './workers/index.ts';

@@ -2,7 +2,11 @@
 export * from './forms/index.ts';
 // InfoSections/
 export * from './InfoSections/index.ts';
+// progress/
+export * from './progress/index.ts';
 // ResultsGrid/
 export * from './ResultsGrid/index.ts';
 // theme/
 export * from './theme/index.ts';
+// upload/
+export * from './upload/index.ts';

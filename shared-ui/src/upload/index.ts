@@ -1,0 +1,2 @@
+export * from './formatMegabytes2.ts';
+export * from './UploadBox.tsx';
