@@ -18,9 +18,14 @@ export type ImageCardProps = {
   actions?: ReactNode;
   /** Shown in place of the file size when it is unknown (the website tool shows `N/A`); hidden if unset. */
   unknownSizeText?: string;
+  /**
+   * What the frame shows instead of `<img src={image.url}>`: a converted preview (EMF, WMF), or a
+   * placeholder for a format the browser cannot show or a linked image that must not be fetched.
+   */
+  preview?: ReactNode;
 };
 
-export function ImageCard({ image, links, onDownload, details, actions, unknownSizeText }: ImageCardProps) {
+export function ImageCard({ image, links, onDownload, details, actions, unknownSizeText, preview }: ImageCardProps) {
   const label = image.alt?.trim() || image.name;
   const sizeText = formatBytes(image.size) ?? unknownSizeText;
   return (
@@ -29,7 +34,7 @@ export function ImageCard({ image, links, onDownload, details, actions, unknownS
       size="small"
       cover={
         <div className="ie-image-card__frame">
-          <img src={image.url} alt={label} loading="lazy" decoding="async" />
+          {preview ?? <img src={image.url} alt={label} loading="lazy" decoding="async" />}
           <div className="ie-image-card__hover">
             <Tooltip title="Open in a new tab">
               <Button

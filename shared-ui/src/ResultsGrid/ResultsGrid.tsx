@@ -22,6 +22,8 @@ export type ResultsGridProps = {
   filters?: boolean;
   /** Passed to each card: what to show when a file size is unknown. */
   unknownSizeText?: string;
+  /** A card's frame content in place of the image itself (see `ImageCardProps.preview`). */
+  previewFor?: (image: ExtractedImage) => ReactNode;
 };
 
 const SORTS: { value: NonNullable<ImageFilter['sort']>; label: string }[] = [
@@ -44,6 +46,7 @@ export function ResultsGrid({
   actionsFor,
   filters = true,
   unknownSizeText,
+  previewFor,
 }: ResultsGridProps) {
   const [filter, setFilter] = useState<ImageFilter>({ sort: 'found' });
   const shown = useMemo(() => filterImages(images, filter), [images, filter]);
@@ -121,6 +124,7 @@ export function ResultsGrid({
                 details={detailsFor?.(image)}
                 actions={actionsFor?.(image)}
                 unknownSizeText={unknownSizeText}
+                preview={previewFor?.(image)}
               />
             </Col>
           ))}
