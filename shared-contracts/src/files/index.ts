@@ -1,3 +1,4 @@
 export * from './fileNames.ts';
 export * from './formatBytes.ts';
+export * from './saveBlob.ts';
 export * from './zip.ts';
