@@ -18,6 +18,7 @@ import { healthRoutes } from './routes/api/health/index.ts';
 import { imageRoutes } from './routes/api/image/index.ts';
 import { zipRoutes } from './routes/api/zip/index.ts';
 import { siteRoutes } from './routes/site/index.ts';
+import { extractImagesRoutes } from './routes/v1/extractImages/index.ts';
 
 /**
  * The whole service as one Fastify instance. server.ts only listens; tests `inject` into exactly
@@ -79,6 +80,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   );
   await app.register(imageRoutes(fetcher.fetch));
   await app.register(zipRoutes(fetcher.fetch));
+  // Documents: the engine the browser runs, for API users (the screens extract on the device).
+  await app.register(extractImagesRoutes());
 
   if (config.serveSite) await app.register(siteRoutes({ siteDir: config.siteDir, remotesFile: config.remotesFile }));
 

@@ -7,4 +7,10 @@ export const API_PATHS = {
   extractWebsiteStream: '/api/extract-website/stream',
   image: '/api/image',
   zip: '/api/zip',
+  /** A remote video file streamed through the server (GET and HEAD, Range passed on). */
+  videoSource: '/api/video/source',
+  /** Frames of a video the browser cannot decode, made by ffmpeg (NDJSON or ZIP). */
+  videoFrames: '/api/video/frames',
+  /** The document service (spec section 7: the PDF call shape, for every document kind). */
+  extractImages: '/v1/extract-images',
 } as const;

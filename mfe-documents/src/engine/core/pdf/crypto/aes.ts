@@ -1,7 +1,13 @@
 /** AES-CBC through WebCrypto (Node 20 and browsers), without its padding rules where PDF needs that. */
-const subtle = (): SubtleCrypto => globalThis.crypto.subtle;
 
-async function importKey(key: Uint8Array, usage: 'encrypt' | 'decrypt'): Promise<CryptoKey> {
+// Types taken from the global itself, so this compiles with the DOM's lib (the browser) and with
+// Node's types alone (extract-api and the CLI import the engine too).
+type Subtle = typeof globalThis.crypto.subtle;
+type Key = Awaited<ReturnType<Subtle['importKey']>>;
+type BufferSource = Parameters<Subtle['digest']>[1];
+const subtle = (): Subtle => globalThis.crypto.subtle;
+
+async function importKey(key: Uint8Array, usage: 'encrypt' | 'decrypt'): Promise<Key> {
   return subtle().importKey('raw', key as BufferSource, { name: 'AES-CBC' }, false, [usage]);
 }
 

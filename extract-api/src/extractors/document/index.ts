@@ -1,0 +1,18 @@
+/**
+ * Documents (PDF, DOCX, DOC, PPTX, PPT) read on the server, for `POST /v1/extract-images` and the
+ * CLI: the browser's own engine (`mfe-documents/engine`), bounded in size and time, its images in
+ * the API's shape.
+ *
+ *   const limit = uploadLimitFor(firstBytes);                 // 100 MB for a PDF, else 50 MB
+ *   for await (const image of readDocumentImages(bytes, { password, signal })) …
+ *   toApiImage(image, name, url)                              // the spec's PDF item shape
+ */
+export { type DocumentFailure, DocumentLimitError, describeDocumentFailure } from './failure.ts';
+export {
+  DOCUMENT_TIME_LIMIT_MS,
+  type ReadDocumentOptions,
+  type ReadDocumentResult,
+  readDocumentImages,
+} from './readDocument.ts';
+export { dataUrlOf, toApiImage } from './toApiImage.ts';
+export { uploadLimitFor } from './uploadLimit.ts';

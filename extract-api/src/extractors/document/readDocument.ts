@@ -1,0 +1,62 @@
+import {
+  DocumentError,
+  type DocumentImage,
+  type DocumentKind,
+  extractDocument,
+  sniffDocumentKind,
+} from 'mfe-documents/engine';
+import { DocumentLimitError } from './failure.ts';
+
+/** A request may keep the engine busy this long; in the browser there is no bound (it is the user's own CPU). */
+export const DOCUMENT_TIME_LIMIT_MS = 120_000;
+
+export type ReadDocumentOptions = {
+  password?: string | undefined;
+  signal?: AbortSignal | undefined;
+  /** Stop with DocumentLimitError after this long. */
+  timeLimitMs?: number | undefined;
+};
+
+export type ReadDocumentResult = { kind: DocumentKind; images: AsyncGenerator<DocumentImage> };
+
+/**
+ * What the document is (from its bytes, never its name) and its images as the engine finds them.
+ * Throws DocumentError('unsupported') at once for a file that is no PDF, Word or PowerPoint file.
+ */
+export function readDocumentImages(bytes: Uint8Array, options: ReadDocumentOptions = {}): ReadDocumentResult {
+  const kind = sniffDocumentKind(bytes);
+  if (!kind) {
+    throw new DocumentError(
+      'unsupported',
+      'This file is not a PDF, Word (.docx, .doc) or PowerPoint (.pptx, .ppt) document. Send one of those.',
+    );
+  }
+  return { kind, images: bounded(bytes, options) };
+}
+
+async function* bounded(bytes: Uint8Array, options: ReadDocumentOptions): AsyncGenerator<DocumentImage> {
+  const timeLimit = options.timeLimitMs ?? DOCUMENT_TIME_LIMIT_MS;
+  const deadline = performance.now() + timeLimit;
+  const controller = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+  // The engine is synchronous between its awaits, so a timer could not fire while it works: the
+  // clock is read at each progress step and each image instead.
+  let late = false;
+  const checkClock = () => {
+    if (!late && performance.now() > deadline) {
+      late = true;
+      controller.abort();
+    }
+  };
+  try {
+    for await (const image of extractDocument(bytes, { password: options.password, signal, onProgress: checkClock })) {
+      yield image;
+      checkClock();
+      if (late) break;
+    }
+  } catch (error) {
+    if (late) throw DocumentLimitError.tooSlow(timeLimit);
+    throw error;
+  }
+  if (late) throw DocumentLimitError.tooSlow(timeLimit);
+}

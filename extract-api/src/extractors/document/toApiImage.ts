@@ -1,0 +1,31 @@
+import type { DocumentImage } from 'mfe-documents/engine';
+import type { DocumentApiImage } from 'shared-contracts';
+
+/** `data:<mime>;base64,…`: the image travels inside the answer, so the server keeps no file. */
+export function dataUrlOf(image: Pick<DocumentImage, 'bytes' | 'mimeType'>): string {
+  return `data:${image.mimeType};base64,${Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.length).toString('base64')}`;
+}
+
+/**
+ * One engine image in the API's shape (spec section 7). `pageNumber` is the first page for a PDF,
+ * the first slide for a presentation, and 1 where the format has neither (the spec shows 1 when
+ * missing). A linked image's url is its address: it is reported, never fetched.
+ */
+export function toApiImage(image: DocumentImage, name: string, url: string): DocumentApiImage {
+  const pageNumber = image.pageNumbers?.[0] ?? image.slideNumbers?.[0] ?? 1;
+  return {
+    url: image.linkedUrl ?? url,
+    pageNumber,
+    ...(image.width ? { width: image.width } : {}),
+    ...(image.height ? { height: image.height } : {}),
+    format: image.format,
+    size: image.bytes.length,
+    name,
+    mimeType: image.mimeType,
+    ...(image.pageNumbers?.length ? { pageNumbers: image.pageNumbers } : {}),
+    ...(image.slideNumbers?.length ? { slideNumber: image.slideNumbers[0], slideNumbers: image.slideNumbers } : {}),
+    ...(image.role ? { role: image.role } : {}),
+    ...(image.linkedUrl ? { linkedUrl: image.linkedUrl } : {}),
+    ...(image.note ? { note: image.note } : {}),
+  };
+}

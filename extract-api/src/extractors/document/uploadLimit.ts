@@ -1,0 +1,22 @@
+import { DOCUMENT_MAX_BYTES } from 'shared-contracts';
+
+/** PDF readers accept the header anywhere in the first 1024 bytes (so does the engine). */
+export const PDF_HEADER_WINDOW = 1024;
+const PDF_HEADER = Buffer.from('%PDF-');
+
+export type UploadLimit = { maxBytes: number; pdf: boolean };
+
+/**
+ * The size limit an upload is held to, decided from its first bytes so a too-large file is refused
+ * while it arrives rather than after: a PDF may be 100 MB, anything else (Word, PowerPoint, or not a
+ * document at all) 50 MB. Call it with at least PDF_HEADER_WINDOW + 5 bytes, or the whole file.
+ */
+export function uploadLimitFor(head: Uint8Array): UploadLimit {
+  const window = Buffer.from(
+    head.buffer,
+    head.byteOffset,
+    Math.min(head.length, PDF_HEADER_WINDOW + PDF_HEADER.length),
+  );
+  const pdf = window.includes(PDF_HEADER);
+  return { maxBytes: pdf ? DOCUMENT_MAX_BYTES.pdf : DOCUMENT_MAX_BYTES.docx, pdf };
+}

@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  DocumentLimitError,
+  describeDocumentFailure,
+  readDocumentImages,
+  uploadLimitFor,
+} from '../../../src/extractors/document/index.ts';
+
+const CORPUS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/corpus');
+const HAS_CORPUS = existsSync(path.join(CORPUS, 'manifest.json'));
+
+describe('readDocumentImages', () => {
+  it.skipIf(!HAS_CORPUS)('should stop a document that outlives its time limit with a reason', async () => {
+    const { kind, images } = readDocumentImages(readFileSync(path.join(CORPUS, 'pdf/pdfjs_wikipedia.pdf')), {
+      timeLimitMs: 0,
+    });
+    expect(kind).toBe('pdf');
+    const failure = await (async () => {
+      for await (const _ of images) {
+        // drain
+      }
+    })().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DocumentLimitError);
+    expect(describeDocumentFailure(failure)).toEqual({
+      status: 422,
+      message: expect.stringMatching(/took longer than 0 seconds/),
+    });
+  });
+
+  it('should refuse bytes that are no document before any work, as unsupported', () => {
+    let thrown: unknown;
+    try {
+      readDocumentImages(new TextEncoder().encode('just some text'));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(describeDocumentFailure(thrown)).toMatchObject({ status: 415, code: 'unsupported' });
+  });
+});
+
+describe('uploadLimitFor', () => {
+  it('should hold a PDF to 100 MB, wherever in its first 1024 bytes the header is, and the rest to 50 MB', () => {
+    const late = new Uint8Array(1100);
+    late.set(new TextEncoder().encode('%PDF-1.4'), 1000);
+    expect(uploadLimitFor(late)).toEqual({ maxBytes: 100 * 1024 * 1024, pdf: true });
+    expect(uploadLimitFor(new TextEncoder().encode('PK\u0003\u0004'))).toEqual({
+      maxBytes: 50 * 1024 * 1024,
+      pdf: false,
+    });
+    const tooLate = new Uint8Array(1200);
+    tooLate.set(new TextEncoder().encode('%PDF-1.4'), 1100);
+    expect(uploadLimitFor(tooLate).pdf).toBe(false);
+  });
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { DOCX_MAX_BYTES, PDF_MAX_BYTES, PPT_MAX_BYTES } from '../limits.ts';
+import { ApiErrorSchema } from './errors.ts';
+
+/**
+ * `POST /v1/extract-images`: a PDF, DOCX, DOC, PPTX or PPT uploaded as multipart (field `file`,
+ * optional field `password`), every embedded image answered inline. The spec's PDF service shape
+ * (section 7: url, pageNumber, width, height, format, size) for every kind, plus what the other
+ * kinds know (slides, role). The server keeps nothing: each `url` is a `data:` URL of the bytes.
+ */
+
+export const DOCUMENT_KINDS = ['pdf', 'docx', 'doc', 'pptx', 'ppt'] as const;
+export const DocumentKindSchema = z.enum(DOCUMENT_KINDS);
+
+/** Largest upload of each kind (spec section 9): PDF 100MB, Word and PowerPoint 50MB. */
+export const DOCUMENT_MAX_BYTES: Readonly<Record<z.infer<typeof DocumentKindSchema>, number>> = {
+  pdf: PDF_MAX_BYTES,
+  docx: DOCX_MAX_BYTES,
+  doc: DOCX_MAX_BYTES,
+  pptx: PPT_MAX_BYTES,
+  ppt: PPT_MAX_BYTES,
+};
+
+/** Multipart field names of the upload. */
+export const DOCUMENT_UPLOAD_FIELDS = { file: 'file', password: 'password' } as const;
+
+export const DocumentApiImageSchema = z.object({
+  /** `data:<mime>;base64,…` of the image's bytes; for a linked (not embedded) image, its address, never fetched. */
+  url: z.string().min(1),
+  /** The first page the image is drawn on (PDF); 1 when the format has no pages. */
+  pageNumber: z.number().int().positive(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  /** True format from the bytes: `JPEG`, `PNG`, `JPX`, `EMF`… */
+  format: z.string().min(1),
+  /** Bytes of the image file (0 for a linked image). */
+  size: z.number().int().nonnegative(),
+  /** A file name, unique within this answer, with the extension of `format`. */
+  name: z.string().min(1),
+  mimeType: z.string().min(1),
+  /** Every page it is drawn on, in order (PDF: an image used on many pages is listed once). */
+  pageNumbers: z.array(z.number().int().positive()).optional(),
+  /** Presentations: the first slide that shows it, and all of them. */
+  slideNumber: z.number().int().positive().optional(),
+  slideNumbers: z.array(z.number().int().positive()).optional(),
+  /** Where in the document: `body`, `header`, `footer`, `footnote`, `slide`, `layout`, `master`, `background`… */
+  role: z.string().optional(),
+  /** Set for a linked image: the address the document points at (not fetched). */
+  linkedUrl: z.string().optional(),
+  /** Something a user should know (a PNG preview of a vector file, a linked file). */
+  note: z.string().optional(),
+});
+export type DocumentApiImage = z.infer<typeof DocumentApiImageSchema>;
+
+export const ExtractImagesResponseSchema = z.object({
+  success: z.literal(true),
+  /** What the file turned out to be, from its bytes. */
+  kind: DocumentKindSchema,
+  images: z.array(DocumentApiImageSchema),
+});
+export type ExtractImagesResponse = z.infer<typeof ExtractImagesResponseSchema>;
+
+/** A refused or failed upload: the API's error shape, plus `message` (what the spec's PDF client reads). */
+export const ExtractImagesErrorSchema = ApiErrorSchema.extend({
+  message: z.string(),
+  /** Set when the document is encrypted: `password-required` or `wrong-password`. */
+  code: z.string().optional(),
+});
+export type ExtractImagesError = z.infer<typeof ExtractImagesErrorSchema>;
