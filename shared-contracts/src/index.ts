@@ -14,5 +14,7 @@ export * from './product.ts';
 export * from './routes/index.ts';
 // toast/
 export * from './toast/index.ts';
+// video/
+export * from './video/index.ts';
 // workers/
 export * from './workers/index.ts';

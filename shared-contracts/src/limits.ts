@@ -17,6 +17,10 @@ export const SCAN_MAX_PAGES_DEFAULT = 100;
 export const FRAME_INTERVAL_MIN_SECONDS = 1;
 export const FRAME_INTERVAL_MAX_SECONDS = 30;
 export const FRAME_INTERVAL_DEFAULT_SECONDS = 5;
+/** The video specs text (spec section 9): up to 4 hours. */
+export const VIDEO_MAX_DURATION_SECONDS = 4 * 60 * 60;
+/** Frames one video gives at most: 4 hours at the smallest interval. */
+export const VIDEO_MAX_FRAMES = Math.ceil(VIDEO_MAX_DURATION_SECONDS / FRAME_INTERVAL_MIN_SECONDS);
 
 /** Contact form field bounds: generous for people, small enough that one request can't fill a disk. */
 export const CONTACT_NAME_MAX_CHARS = 200;

@@ -3,6 +3,8 @@
  * Screens take their texts from here so one sentence lives in one place.
  * A `{n}`-style value is filled by the function that carries it.
  */
+import { VIDEO_MAX_BYTES, VIDEO_MAX_DURATION_SECONDS } from '../limits.ts';
+
 export const MESSAGES = {
   url: {
     required: { title: 'URL Required', description: 'Please enter a valid webpage URL' },
@@ -36,6 +38,22 @@ export const MESSAGES = {
       title: 'Downloading frame',
       description: `Frame at ${timestamp} is being downloaded.`,
     }),
+    platformUnsupported:
+      'Video platforms such as YouTube are not supported: the server does not download from them. Use a direct link to a video file (MP4, WebM, MOV, MKV or AVI), or download the video and upload it.',
+    converterUnavailable:
+      'Video conversion is unavailable on this server (ffmpeg is not installed). MP4, WebM and MKV with H.264, VP8, VP9 or AV1 still work in the browser.',
+    notAVideoFile: 'This file is not a video we can read. Choose an MP4, WebM, MOV, MKV or AVI file.',
+    notAVideoUrl: (contentType: string) =>
+      `This address does not point at a video file (the server answered with ${contentType}). Use a direct link to a video file (MP4, WebM, MOV, MKV or AVI).`,
+    tooLarge: `This video is larger than ${VIDEO_MAX_BYTES / 1024 ** 3} GB, the most we process. Trim or compress it, then try again.`,
+    tooLong: `This video is longer than ${VIDEO_MAX_DURATION_SECONDS / 3600} hours, the most we process. Trim it, then try again.`,
+    noVideo: 'No video was sent. Choose a video file or paste a direct link to one.',
+    busy: 'The server is converting other videos right now. Please try again in a minute.',
+    timedOut: (minutes: number) =>
+      `Converting this video took longer than ${minutes} minutes, so it was stopped. Try a larger interval or a shorter video.`,
+    unreadable: (detail: string) =>
+      `ffmpeg could not read this video (${detail}). The file may be damaged or use a codec this server lacks.`,
+    fetchFailed: (reason: string) => `We couldn't fetch this video: ${reason}`,
   },
   pdf: {
     invalidType: { title: 'Invalid File Type', description: 'Please upload a PDF file.' },

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { FRAME_INTERVAL_DEFAULT_SECONDS, FRAME_INTERVAL_MAX_SECONDS, FRAME_INTERVAL_MIN_SECONDS } from '../limits.ts';
+import {
+  FRAME_FORMAT_DEFAULT,
+  FRAME_QUALITY_DEFAULT,
+  FrameFormatSchema,
+  FrameQualitySchema,
+} from '../video/frameFormat.ts';
+import { PublicUrlSchema } from './extract.ts';
+
+/** The slider's bounds (spec section 5): whole seconds, 1 to 30. */
+export const FrameIntervalSchema = z
+  .number({ message: 'The frame interval must be a number of seconds' })
+  .int('The frame interval must be a whole number of seconds')
+  .min(
+    FRAME_INTERVAL_MIN_SECONDS,
+    `The frame interval must be between ${FRAME_INTERVAL_MIN_SECONDS} and ${FRAME_INTERVAL_MAX_SECONDS} seconds`,
+  )
+  .max(
+    FRAME_INTERVAL_MAX_SECONDS,
+    `The frame interval must be between ${FRAME_INTERVAL_MIN_SECONDS} and ${FRAME_INTERVAL_MAX_SECONDS} seconds`,
+  );
+
+/** A number sent as a form field (text); empty means "not given" so the default applies. */
+function formNumber<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => {
+    if (value === undefined || value === null || value === '') return undefined;
+    return typeof value === 'string' ? Number(value.trim()) : value;
+  }, schema);
+}
+
+/** `GET|HEAD /api/video/source?url=…`: a remote video file streamed through the server, Range requests passed on. */
+export const VideoSourceQuerySchema = z.object({ url: PublicUrlSchema });
+export type VideoSourceQuery = z.infer<typeof VideoSourceQuerySchema>;
+
+/**
+ * `POST /api/video/frames`, multipart form fields. The video is either the `file` part (streamed to
+ * disk on the server) or `url` (fetched by the server). Send the fields BEFORE the file part: the
+ * server reads the form in order and starts work when the file arrives.
+ */
+export const VideoFramesFieldsSchema = z.object({
+  url: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), PublicUrlSchema.optional()),
+  interval: formNumber(FrameIntervalSchema.default(FRAME_INTERVAL_DEFAULT_SECONDS)),
+  format: z.preprocess((v) => (v === '' ? undefined : v), FrameFormatSchema.default(FRAME_FORMAT_DEFAULT)),
+  quality: formNumber(FrameQualitySchema.default(FRAME_QUALITY_DEFAULT)),
+});
+export type VideoFramesFields = z.infer<typeof VideoFramesFieldsSchema>;
+
+/** The multipart field names of `POST /api/video/frames`. */
+export const VIDEO_FRAMES_FIELDS = {
+  file: 'file',
+  url: 'url',
+  interval: 'interval',
+  format: 'format',
+  quality: 'quality',
+} as const;
+
+/** `?as=zip` (or `Accept: application/zip`) answers with a ZIP of the frames; NDJSON events otherwise. */
+export const VideoFramesQuerySchema = z.object({
+  as: z.enum(['ndjson', 'zip']).optional(),
+});
+
+/** One line of the NDJSON answer of `POST /api/video/frames`. */
+export const VideoFramesEventSchema = z.discriminatedUnion('type', [
+  /** First line, once the video is probed: what is coming. */
+  z.object({
+    type: z.literal('start'),
+    /** Seconds, from the container (what a player shows as the length). */
+    duration: z.number().nonnegative(),
+    /** Display size of the frames, square pixels, rotation applied. */
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    /** Frames that will follow: one per `frameTimes(duration, interval)`. */
+    frames: z.number().int().nonnegative(),
+    /** Whether timestamps and names carry milliseconds (`timestampsNeedMillis`). */
+    millis: z.boolean(),
+    /** The video codec as ffprobe names it (`h264`, `hevc`, `mpeg4`…). */
+    codec: z.string().optional(),
+  }),
+  z.object({
+    type: z.literal('frame'),
+    index: z.number().int().nonnegative(),
+    /** The time asked for; the frame is the one on screen at that time. */
+    timeSeconds: z.number().nonnegative(),
+    timestamp: z.string(),
+    name: z.string(),
+    mimeType: z.string(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    /** The image file, base64. */
+    data: z.string(),
+  }),
+  z.object({ type: z.literal('done'), frames: z.number().int().nonnegative() }),
+  /** The job stopped; frames sent before it are good. */
+  z.object({ type: z.literal('error'), error: z.string() }),
+]);
+export type VideoFramesEvent = z.infer<typeof VideoFramesEventSchema>;
+export type VideoFrameEvent = Extract<VideoFramesEvent, { type: 'frame' }>;
