@@ -23,4 +23,6 @@ export default defineConfig({
   ],
   ...remoteServers(DEV_PORTS.mfe_documents, DEV_PORTS.api),
   build: { target: 'es2022' },
+  // The document Worker is a module (its chunks import each other), started by startModuleWorker.
+  worker: { format: 'es' },
 });

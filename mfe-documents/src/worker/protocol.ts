@@ -1,0 +1,24 @@
+/**
+ * The messages between a page and the document Worker. Both ends are this package's own code,
+ * so these are types, not schemas: nothing here comes from outside.
+ */
+import type { DocumentErrorCode, DocumentImage, EngineProgress } from '../engine/index.ts';
+
+export type ToWorker =
+  /** The whole file (transferred) and, for an encrypted one, the password to try. */
+  { type: 'start'; bytes: ArrayBuffer; password?: string | undefined } | { type: 'cancel' };
+
+/** An error as it crosses the boundary: the engine's classes do not survive structured cloning. */
+export type WorkerError = { name: string; code?: DocumentErrorCode | undefined; message: string };
+
+export type FromWorker =
+  | { type: 'progress'; progress: EngineProgress }
+  | { type: 'image'; image: DocumentImage }
+  | { type: 'done' }
+  | { type: 'error'; error: WorkerError };
+
+/** The part of a Worker's global scope (or of a stand-in in tests) the worker code uses. */
+export type WorkerScope = {
+  postMessage(message: FromWorker, transfer?: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent<ToWorker>) => void): void;
+};

@@ -1,0 +1,137 @@
+// @vitest-environment node
+/**
+ * The page's client and the Worker's code, joined in-process by a stand-in Worker that clones
+ * and transfers messages as a browser does: real corpus files, the real engine.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { type DocumentImage, extractDocument, PasswordRequiredError } from '../src/engine/index.ts';
+import { extractInWorker, type WorkerLike } from '../src/extraction/extractInWorker.ts';
+import type { FromWorker, ToWorker, WorkerScope } from '../src/worker/protocol.ts';
+import { serveExtraction } from '../src/worker/serveExtraction.ts';
+
+const corpus = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
+const read = (path: string) => {
+  const file = readFileSync(corpus + path);
+  return file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer;
+};
+
+type Listener = (event: MessageEvent) => void;
+
+/** Both ends of a Worker, with structuredClone doing what postMessage does. */
+function inProcessWorker() {
+  const toWorker: Listener[] = [];
+  const toPage: Listener[] = [];
+  const state = { terminated: false, sentToWorker: [] as ToWorker[] };
+  const deliver = (listeners: Listener[], message: unknown, transfer?: Transferable[]) => {
+    const data = structuredClone(message, { transfer: transfer as Transferable[] | undefined });
+    queueMicrotask(() => {
+      if (!state.terminated) for (const listener of listeners) listener({ data } as MessageEvent);
+    });
+  };
+  const scope: WorkerScope = {
+    postMessage: (message: FromWorker, transfer?: Transferable[]) => deliver(toPage, message, transfer),
+    addEventListener: (_type, listener) => toWorker.push(listener as Listener),
+  };
+  serveExtraction(scope);
+  const worker: WorkerLike = {
+    postMessage: (message: ToWorker, transfer?: Transferable[]) => {
+      state.sentToWorker.push(message.type === 'start' ? { ...message, bytes: new ArrayBuffer(0) } : message);
+      deliver(toWorker, message, transfer);
+    },
+    addEventListener: (type: string, listener: Listener) => {
+      if (type === 'message') toPage.push(listener);
+    },
+    terminate: () => {
+      state.terminated = true;
+    },
+  } as WorkerLike;
+  return { worker, state };
+}
+
+async function runInWorker(path: string, password?: string) {
+  const images: DocumentImage[] = [];
+  const progress: number[] = [];
+  const { worker, state } = inProcessWorker();
+  await extractInWorker(read(path), {
+    password,
+    createWorker: () => worker,
+    onImage: (image) => images.push(image),
+    onProgress: (p) => progress.push(p.done),
+  });
+  return { images, progress, state };
+}
+
+async function inNode(path: string, password?: string) {
+  const images: DocumentImage[] = [];
+  for await (const image of extractDocument(new Uint8Array(read(path)), { password })) images.push(image);
+  return images;
+}
+
+// The big PDF takes seconds on a busy 2-core machine.
+describe('extractInWorker', { timeout: 60_000 }, () => {
+  it.each([
+    'pdf/bug1755507.pdf',
+    'docx/VariousPictures.docx',
+    'pptx/bug65228.pptx',
+    'doc/testPictures.doc',
+    'ppt/pictures.ppt',
+  ])('gives the same images, byte for byte, as the engine in Node: %s', async (path) => {
+    const [viaWorker, direct] = await Promise.all([runInWorker(path), inNode(path)]);
+    expect(viaWorker.images.length).toBeGreaterThan(0);
+    expect(viaWorker.images.map((i) => [i.name, i.format, i.width, i.height])).toEqual(
+      direct.map((i) => [i.name, i.format, i.width, i.height]),
+    );
+    viaWorker.images.forEach((image, n) => {
+      expect(Buffer.from(image.bytes).equals(Buffer.from(direct[n]?.bytes ?? []))).toBe(true);
+    });
+    expect(viaWorker.state.terminated).toBe(true);
+  });
+
+  it('reports progress as it goes', async () => {
+    const { progress } = await runInWorker('pdf/freeculture.pdf');
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress.at(-1)).toBeGreaterThan(progress[0] ?? 0);
+  });
+
+  it('asks for a password, says when it is wrong, and opens with the right one', async () => {
+    await expect(runInWorker('pdf/issue3371.pdf')).rejects.toMatchObject({
+      name: 'PasswordRequiredError',
+      code: 'password-required',
+    });
+    const wrong = await runInWorker('pdf/issue3371.pdf', 'nope').catch((error: unknown) => error);
+    expect(wrong).toBeInstanceOf(PasswordRequiredError);
+    expect(wrong).toMatchObject({ code: 'wrong-password' });
+    const { images } = await runInWorker('pdf/issue3371.pdf', 'ELXRTQWS');
+    expect(images.length).toBe((await inNode('pdf/issue3371.pdf', 'ELXRTQWS')).length);
+    expect(images.length).toBeGreaterThan(0);
+  });
+
+  it('refuses what is not a document with the engine error, not a crash', async () => {
+    const { worker } = inProcessWorker();
+    const bytes = new TextEncoder().encode('just some text, not a PDF').buffer as ArrayBuffer;
+    await expect(extractInWorker(bytes, { createWorker: () => worker, onImage: () => {} })).rejects.toMatchObject({
+      name: 'DocumentError',
+      code: 'unsupported',
+    });
+  });
+
+  it('stops when cancelled: tells the worker, ends it, and rejects as aborted', async () => {
+    const { worker, state } = inProcessWorker();
+    const controller = new AbortController();
+    const images: DocumentImage[] = [];
+    const run = extractInWorker(read('pdf/freeculture.pdf'), {
+      signal: controller.signal,
+      createWorker: () => worker,
+      onImage: (image) => {
+        images.push(image);
+        controller.abort();
+      },
+    });
+    await expect(run).rejects.toMatchObject({ code: 'aborted' });
+    expect(state.sentToWorker.map((m) => m.type)).toEqual(['start', 'cancel']);
+    expect(state.terminated).toBe(true);
+    expect(images).toHaveLength(1);
+  });
+});
