@@ -79,6 +79,11 @@ export const MESSAGES = {
       title: 'Extraction Complete',
       description: `Successfully extracted ${n} images from your document`,
     }),
+    failed: {
+      title: 'Extraction Failed',
+      description: "We couldn't extract images from this Word document. Please try a different file.",
+    },
+    fallbackError: 'Failed to extract images from Word document.',
   },
   ppt: {
     invalidType: {
@@ -92,6 +97,41 @@ export const MESSAGES = {
       title: 'Extraction Complete',
       description: `Successfully extracted ${n} images from your presentation`,
     }),
+    failed: {
+      title: 'Extraction Failed',
+      description: "We couldn't extract images from this PowerPoint presentation. Please try a different file.",
+    },
+    fallbackError: 'Failed to extract images from PowerPoint presentation.',
+  },
+  /** What the PDF, Word and PowerPoint screens say beyond the spec's toasts (`what`: "PDF", "document"...). */
+  documents: {
+    noImages: (what: string) => ({
+      title: 'No images found',
+      description: `This ${what} has no embedded images. Charts, shapes and text are not images.`,
+    }),
+    cancelled: (found: number) => ({
+      title: 'Extraction cancelled',
+      description: `Stopped. ${found} ${found === 1 ? 'image was' : 'images were'} found before you cancelled.`,
+    }),
+    passwordTitle: 'Password required',
+    passwordPrompt: (fileName: string) =>
+      `${fileName} is protected by a password. Enter it to open the file on your device.`,
+    wrongPassword: 'That password is not right for this file. Check it and try again.',
+    passwordCancelled: {
+      title: 'Password needed',
+      description: 'The file stays closed without its password. Choose Extract again to enter it.',
+    },
+    wrongKind: (expected: string) => `This file's contents are not a ${expected}, whatever its name says.`,
+    previewConverted: (format: string) => `Preview converted from ${format}; download keeps the original`,
+    previewFailed: (format: string) =>
+      `This ${format} picture could not be converted for preview; download keeps the original`,
+    cannotPreview: (format: string) => `Your browser cannot preview ${format} images. Download still works.`,
+    linked: (url: string) => `Linked, not embedded: ${url}. Not downloaded; open the link to see it.`,
+    linkedInZip: 'linked from the document, not embedded in it, so there is nothing to put in the ZIP',
+    zipFailed: {
+      title: 'Download failed',
+      description: 'The ZIP file could not be written. Check the free space on your device and try again.',
+    },
   },
   download: {
     started: { title: 'Download started' },
