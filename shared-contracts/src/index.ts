@@ -1,3 +1,5 @@
+// account/
+export * from './account/index.ts';
 // api/
 export * from './api/index.ts';
 // entities/

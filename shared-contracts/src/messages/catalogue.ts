@@ -54,6 +54,15 @@ export const MESSAGES = {
     unreadable: (detail: string) =>
       `ffmpeg could not read this video (${detail}). The file may be damaged or use a codec this server lacks.`,
     fetchFailed: (reason: string) => `We couldn't fetch this video: ${reason}`,
+    ready: 'Video ready! Click Extract Frames to process the video.',
+    failed: {
+      title: 'Frame extraction failed',
+      description: "We couldn't extract frames from this video. Please try again or use a different video.",
+    },
+    noWebCodecs:
+      'This browser cannot decode video on this page: WebCodecs needs a secure connection (HTTPS or localhost). The frames were made on our server instead.',
+    decodedOnServer:
+      "This browser cannot decode this video's format or codec, so our server made the frames with ffmpeg.",
   },
   pdf: {
     invalidType: { title: 'Invalid File Type', description: 'Please upload a PDF file.' },
@@ -167,6 +176,22 @@ export const MESSAGES = {
     passwordMismatch: { title: 'Password Mismatch', description: 'New password and confirmation do not match.' },
     invalidPassword: { title: 'Invalid Password', description: 'Current password is incorrect.' },
     imageDeleted: { title: 'Image Deleted', description: 'The image has been removed from your profile.' },
+    imageSaved: { title: 'Image saved', description: 'You will find it in My Downloads on your profile.' },
+    alreadySaved: { title: 'Already saved', description: 'This image is already in My Downloads.' },
+    saveFailed: {
+      title: 'Image not saved',
+      description: 'The image could not be read from this page. Extract it again, then press Save.',
+    },
+    storageFull: {
+      title: 'Browser storage is full',
+      description:
+        'Nothing was changed. Delete some saved images from your profile, or free up storage for this site in your browser settings, then try again.',
+    },
+    storageDamaged: {
+      title: 'Some account data on this device could not be read',
+      description:
+        'It was left untouched and ignored. Every account and saved image that could be read works as before.',
+    },
   },
   contact: {
     sent: 'Message sent! We will get back to you soon.',
