@@ -35,14 +35,20 @@ export class DocumentLimitError extends Error {
 
 export type DocumentFailure = { status: number; message: string; code?: string };
 
-/** HTTP status and the reason a user can act on, for anything reading a document threw. */
-export function describeDocumentFailure(error: unknown): DocumentFailure {
+/**
+ * HTTP status and the reason a user can act on, for anything reading a document threw.
+ * `givePassword` tells how this caller takes a password (a form field, a command-line option).
+ */
+export function describeDocumentFailure(
+  error: unknown,
+  givePassword = 'Send it again with the password in the password field.',
+): DocumentFailure {
   if (error instanceof DocumentLimitError) return { status: error.status, message: error.message };
   if (error instanceof PasswordRequiredError) {
     const message =
       error.code === 'wrong-password'
-        ? 'That password is not right for this document. Send the correct one in the password field.'
-        : 'This document is protected by a password. Send it again with the password in the password field.';
+        ? `That password is not right for this document. ${givePassword}`
+        : `This document is protected by a password. ${givePassword}`;
     return { status: 422, message, code: error.code };
   }
   if (error instanceof DocumentError) {

@@ -1,0 +1,121 @@
+/**
+ * `pnpm extract <file>` on real corpus documents, run as users run it: the table, JSON lines, and
+ * --out files byte for byte against the manifest (what unzip and pdfimages -all wrote).
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { DocumentApiImageSchema } from 'shared-contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tsx = path.join(packageDir, 'node_modules', '.bin', 'tsx');
+const CORPUS = path.resolve(packageDir, '../../shared/corpus');
+const HAS_CORPUS = existsSync(path.join(CORPUS, 'manifest.json'));
+const manifest = () => JSON.parse(readFileSync(path.join(CORPUS, 'manifest.json'), 'utf8')).files;
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** As `pnpm extract` runs it: in extract-api/, with INIT_CWD where the command was typed. */
+async function cli(args: string[], typedIn = CORPUS) {
+  try {
+    const { stdout, stderr } = await run(tsx, ['src/cli.ts', ...args], {
+      cwd: packageDir,
+      env: { ...process.env, INIT_CWD: typedIn },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe.skipIf(!HAS_CORPUS)('pnpm extract <file>', () => {
+  let out: string;
+  beforeAll(async () => {
+    out = await mkdtemp(path.join(tmpdir(), 'cli-documents-'));
+  });
+  afterAll(() => rm(out, { recursive: true, force: true }));
+
+  it('should print a table of a presentation’s images with their slides, the path relative to where it was typed', async () => {
+    const { code, stdout, stderr } = await cli(['pptx/shp-picture.pptx']);
+    expect(code).toBe(0);
+    expect(stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(/^slide 1 +PNG +140 x 56 +6 KB +image1\.png$/),
+      expect.stringMatching(/^slide 2 +PNG +150 x 214 +63 KB +image2\.png$/),
+    ]);
+    expect(stderr).toMatch(/2 images in shp-picture\.pptx \(PPTX\)/);
+  });
+
+  it('should write a PDF’s images with --out, JPEG 2000 byte-identical to pdfimages -all, and JSON lines', async () => {
+    const dir = path.join(out, 'pdf');
+    const { code, stdout, stderr } = await cli(['pdf/issue3371.pdf', '--password', 'ELXRTQWS', '--json', '--out', dir]);
+    expect(code).toBe(0);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => DocumentApiImageSchema.parse(JSON.parse(line)));
+    const written = (await readdir(dir)).sort();
+    expect(lines.map((image) => image.name).sort()).toEqual(written);
+    expect(stderr).toMatch(new RegExp(`saved ${written.length} files to`));
+    const jpx = manifest()['pdf/issue3371.pdf'].images.filter((row: { enc: string }) => row.enc === 'jpx');
+    const expected = jpx.map((row: { extracted: { sha256: string }[] }) => row.extracted[0]?.sha256).sort();
+    const actual = await Promise.all(written.map(async (name) => sha256(await readFile(path.join(dir, name)))));
+    expect(actual.sort()).toEqual(expected);
+    for (const image of lines) {
+      expect(image.url).toBe(`file://${path.join(dir, image.name)}`);
+      expect(image.format).toBe('JPX');
+    }
+  });
+
+  it('should give every file a unique safe name, the same media as the manifest', async () => {
+    const dir = path.join(out, 'docx');
+    const { code } = await cli(['docx/having-images.docx', '--out', dir]);
+    expect(code).toBe(0);
+    const written = await readdir(dir);
+    const media = manifest()['docx/having-images.docx'].media as { sha256: string }[];
+    const hashes = await Promise.all(written.map(async (name) => sha256(await readFile(path.join(dir, name)))));
+    expect(hashes.sort()).toEqual(media.map((m) => m.sha256).sort());
+    expect(new Set(written.map((n) => n.toLowerCase())).size).toBe(written.length);
+  });
+
+  it('should read legacy PowerPoint', async () => {
+    const { code, stdout } = await cli(['ppt/pictures.ppt', '--json']);
+    expect(code).toBe(0);
+    const images = stdout
+      .trim()
+      .split('\n')
+      .map((line) => DocumentApiImageSchema.parse(JSON.parse(line)));
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) expect(image.url.startsWith(`data:${image.mimeType};base64,`)).toBe(true);
+  });
+
+  it('should ask for the password, and refuse a wrong one, exiting non-zero', async () => {
+    const missing = await cli(['pdf/issue3371.pdf']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(
+      /Extraction failed: This document is protected by a password\. Give it with --password\./,
+    );
+    const wrong = await cli(['pdf/issue3371.pdf', '--password', 'nope']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/That password is not right/);
+  });
+
+  it('should explain a file that is no document, and web-only options on a file', async () => {
+    const notDocument = await cli(['manifest.json']);
+    expect(notDocument.code).toBe(2);
+    expect(notDocument.stderr).toMatch(/not a PDF, Word .* or PowerPoint/);
+    const website = await cli(['docx/having-images.docx', '--website']);
+    expect(website.code).toBe(2);
+    expect(website.stderr).toMatch(/--website, --depth and --render are for web pages/);
+    const missing = await cli(['no-such-file.pdf']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/no file of that name exists here either/);
+  });
+});
