@@ -21,4 +21,7 @@ export default defineConfig({
   ],
   ...remoteServers(DEV_PORTS.mfe_media, DEV_PORTS.api),
   build: { target: 'es2022' },
+  // The frame worker is started as a module worker (from a same-origin blob that imports it), so it
+  // is built as an ES module, not the default classic script.
+  worker: { format: 'es' },
 });

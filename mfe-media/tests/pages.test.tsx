@@ -1,11 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MESSAGES } from 'shared-contracts';
 import { ThemeProvider } from 'shared-ui';
 import { describe, expect, it } from 'vitest';
 import VideoExtractorPage from '../src/pages/VideoExtractorPage.tsx';
 
 // The first render builds antd's CSS-in-JS styles: seconds, not milliseconds, on a busy 2-core machine.
-describe('exposed pages', { timeout: 30_000 }, () => {
-  it('the video extractor has its heading and the four informational sections', () => {
+describe('the video extractor page', { timeout: 30_000 }, () => {
+  it('has its heading, the two tabs and the four informational sections', () => {
     render(
       <ThemeProvider>
         <VideoExtractorPage />
@@ -15,21 +16,46 @@ describe('exposed pages', { timeout: 30_000 }, () => {
     const headings = (level: number) => screen.getAllByRole('heading', { level }).map((h) => h.textContent);
     expect(headings(1)).toEqual(['Extract Frames from Video']);
     expect(headings(2)).toEqual(['Use Cases', 'Advanced Features', 'Technical Specifications', 'How It Works']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Upload Video', 'Video URL']);
   });
 
-  it('states the specs the product keeps: 2 GB, browser and server formats, 1 to 30 s, PNG/JPEG/WebP', () => {
+  it('states one size limit and the formats that really work: 2 GB, browser and server formats', () => {
     const { container } = render(<VideoExtractorPage />);
     const text = container.textContent ?? '';
+    expect(text).toContain(
+      'Supports MP4, WebM, MOV and MKV in your browser; AVI, FLV and MPEG-TS on our server. Max 2 GB.',
+    );
     expect(text).toContain('Up to 2 GB per video.');
-    expect(text).toContain('MP4, WebM, MOV and MKV in the browser; AVI and FLV are decoded on our server.');
     expect(text).toContain('1 to 30 seconds');
-    expect(text).toContain('PNG, JPEG or WebP');
+    expect(text).toContain('PNG (lossless), or JPEG or WebP');
     expect(text).not.toMatch(/500 ?MB|4 hours|8K/);
   });
 
-  it('shows no controls yet: inputs and buttons come with the video issue', () => {
+  it('shows no player, slider or Extract Frames button before a video is chosen', () => {
     render(<VideoExtractorPage />);
-    expect(screen.queryByRole('button')).toBeNull();
-    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Extract Frames' })).toBeNull();
+    expect(screen.queryByRole('slider')).toBeNull();
+    expect(screen.queryByText(MESSAGES.video.ready)).toBeNull();
+  });
+
+  it('refuses a YouTube link with the catalogue message, and accepts a direct link with the preview and slider', async () => {
+    render(<VideoExtractorPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Video URL' }));
+    const field = await screen.findByRole('textbox', { name: 'Video URL' });
+    fireEvent.change(field, { target: { value: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.video.platformUnsupported);
+    expect(screen.queryByTestId('video-preview')).toBeNull();
+
+    fireEvent.change(field, { target: { value: 'https://media.example.com/clip.mp4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const preview = await screen.findByTestId('video-preview');
+    expect(preview.getAttribute('src')).toBe('/api/video/source?url=https%3A%2F%2Fmedia.example.com%2Fclip.mp4');
+    expect(screen.getByText(MESSAGES.video.ready)).toBeTruthy();
+    const interval = screen.getAllByRole('slider')[0];
+    expect(interval?.getAttribute('aria-valuenow')).toBe('5');
+    expect(interval?.getAttribute('aria-valuemin')).toBe('1');
+    expect(interval?.getAttribute('aria-valuemax')).toBe('30');
+    expect(screen.getByRole('button', { name: 'Extract Frames' })).toBeTruthy();
   });
 });

@@ -1,113 +1,126 @@
+import { Alert, Button, Card, Space, Typography } from 'antd';
+import { useState } from 'react';
 import {
-  CloudDownloadOutlined,
-  EyeOutlined,
-  FileImageOutlined,
-  FundProjectionScreenOutlined,
-  LinkOutlined,
-  PictureOutlined,
-  SaveOutlined,
-  SearchOutlined,
-} from '@ant-design/icons';
-import {
+  type ExtractedImage,
+  FRAME_FORMAT_DEFAULT,
   FRAME_INTERVAL_DEFAULT_SECONDS,
-  FRAME_INTERVAL_MAX_SECONDS,
-  FRAME_INTERVAL_MIN_SECONDS,
-  MiB,
-  VIDEO_MAX_BYTES,
+  FRAME_QUALITY_DEFAULT,
+  MESSAGES,
+  saveBlob,
+  toasts,
+  zipStream,
+  zipToBlob,
 } from 'shared-contracts';
-import { InfoSection, PageHeading, StepsSection } from 'shared-ui';
+import { ExtractionProgress, PageHeading, ResultsGrid } from 'shared-ui';
+import type { ChosenVideo, FrameJobResult, FrameSettings } from '../client/index.ts';
+import { FrameSettingsForm } from './videoExtractor/FrameSettingsForm.tsx';
+import { VideoInfoSections } from './videoExtractor/infoSections.tsx';
+import { useFrameExtraction } from './videoExtractor/useFrameExtraction.ts';
+import { VideoPicker } from './videoExtractor/VideoPicker.tsx';
+import { VideoPreview } from './videoExtractor/VideoPreview.tsx';
 
-// Stated from the limit in force, so the page and the check cannot disagree.
-const VIDEO_UPLOAD_MAX_GB = VIDEO_MAX_BYTES / (1024 * MiB);
+const m = MESSAGES.video;
 
-const interval = `${FRAME_INTERVAL_MIN_SECONDS} to ${FRAME_INTERVAL_MAX_SECONDS} seconds`;
+const frameLinks = (frame: ExtractedImage) => ({ open: frame.url, download: frame.url });
+
+/** Why the server made the frames, when it did: the user should know the video left the device. */
+function serverNote(result: FrameJobResult): string {
+  return result.webCodecsMissing ? m.noWebCodecs : m.decodedOnServer;
+}
 
 export default function VideoExtractorPage() {
+  const [video, setVideo] = useState<ChosenVideo>();
+  const [settings, setSettings] = useState<FrameSettings>({
+    intervalSeconds: FRAME_INTERVAL_DEFAULT_SECONDS,
+    format: FRAME_FORMAT_DEFAULT,
+    quality: FRAME_QUALITY_DEFAULT,
+  });
+  const [note, setNote] = useState<string>();
+  const [zipping, setZipping] = useState(false);
+  const { frames, busy, progress, run, cancel, release } = useFrameExtraction();
+
+  const choose = (next: ChosenVideo) => {
+    release();
+    setNote(undefined);
+    setVideo(next);
+  };
+
+  const extract = async () => {
+    if (!video) return;
+    setNote(undefined);
+    try {
+      const result = await run(video, settings);
+      if (!result) return;
+      if (result.by === 'server') setNote(serverNote(result));
+      const { title, description } = m.framesExtracted(result.count);
+      toasts.success(title, description);
+    } catch (error) {
+      toasts.error(m.failed.title, error instanceof Error ? error.message : m.failed.description);
+    }
+  };
+
+  const downloadAll = async (shown: readonly ExtractedImage[]) => {
+    toasts.info(MESSAGES.download.all.title, MESSAGES.download.all.description);
+    setZipping(true);
+    try {
+      // The frames' bytes are on this device already: the ZIP is made here, not by the server.
+      const entries = shown.map((frame) => ({ name: frame.name, input: () => fetch(frame.url).then((r) => r.blob()) }));
+      saveBlob(await zipToBlob(zipStream(entries)), 'video-frames.zip');
+    } finally {
+      setZipping(false);
+    }
+  };
+
   return (
     <>
       <PageHeading
         title="Extract Frames from Video"
         subtitle="Capture still frames from a video at the interval you choose, and download them as images."
       />
-      <InfoSection
-        id="use-cases"
-        title="Use Cases"
-        items={[
-          {
-            icon: <PictureOutlined />,
-            title: 'Thumbnails',
-            text: 'Pick the best still of a video for its thumbnail or cover image.',
-          },
-          {
-            icon: <FundProjectionScreenOutlined />,
-            title: 'Slides and guides',
-            text: 'Illustrate presentations, tutorials and reports with frames from a recording.',
-          },
-          { icon: <FileImageOutlined />, title: 'Social posts', text: 'Share the key moments of a clip as images.' },
-          {
-            icon: <SearchOutlined />,
-            title: 'Review',
-            text: 'Step through a long recording at a regular interval to see what happens in it.',
-          },
-        ]}
-      />
-      <InfoSection
-        id="advanced-features"
-        title="Advanced Features"
-        items={[
-          {
-            icon: <LinkOutlined />,
-            title: 'Video by address',
-            text: 'Paste a direct link to a video file instead of uploading one.',
-          },
-          {
-            icon: <EyeOutlined />,
-            title: 'Preview first',
-            text: 'Watch the video before extracting, to check it is the right one.',
-          },
-          {
-            icon: <CloudDownloadOutlined />,
-            title: 'Download all',
-            text: 'Download any frame on its own, or every frame in one ZIP file.',
-          },
-          {
-            icon: <SaveOutlined />,
-            title: 'Save to My Downloads',
-            text: 'Signed in, keep the frames you want in your profile, on this device.',
-          },
-        ]}
-      />
-      <InfoSection
-        id="technical-specs"
-        title="Technical Specifications"
-        items={[
-          {
-            title: 'Processing',
-            text: 'In your browser: MP4, WebM, MOV and MKV files are decoded on your device, not uploaded.',
-          },
-          {
-            title: 'Video formats',
-            text: 'MP4, WebM, MOV and MKV in the browser; AVI and FLV are decoded on our server.',
-          },
-          { title: 'File size', text: `Up to ${VIDEO_UPLOAD_MAX_GB} GB per video.` },
-          {
-            title: 'Frame interval',
-            text: `Every ${interval}, in steps of 1 second (${FRAME_INTERVAL_DEFAULT_SECONDS} by default).`,
-          },
-          { title: 'Output formats', text: 'PNG, JPEG or WebP images.' },
-          { title: 'Frame size', text: "Frames keep the video's own resolution." },
-        ]}
-      />
-      <StepsSection
-        id="how-it-works"
-        title="How It Works"
-        steps={[
-          { title: 'Choose a video', text: 'Upload a video file or paste the address of one.' },
-          { title: 'Set the interval', text: `Choose how often to capture a frame: every ${interval}.` },
-          { title: 'Extract', text: 'The video is decoded and a frame is captured at each interval.' },
-          { title: 'Download', text: 'Download the frames you want, or all of them as a ZIP.' },
-        ]}
-      />
+      <Card style={{ maxWidth: 860, margin: '0 auto' }}>
+        <VideoPicker video={video} onVideo={choose} disabled={busy} />
+        {video ? (
+          <Space orientation="vertical" size="large" style={{ width: '100%', marginTop: 24 }}>
+            <VideoPreview video={video} />
+            <FrameSettingsForm settings={settings} onChange={setSettings} disabled={busy} />
+            <Alert type="info" showIcon title={m.ready} />
+            <Button type="primary" size="large" block onClick={extract} loading={busy} disabled={busy}>
+              {busy ? 'Extracting Frames...' : 'Extract Frames'}
+            </Button>
+            {busy ? (
+              <ExtractionProgress
+                done={progress.done}
+                total={progress.total}
+                unit="frames"
+                onCancel={cancel}
+                startingText="Reading the video…"
+              />
+            ) : null}
+            {note ? <Alert type="warning" showIcon title={note} /> : null}
+          </Space>
+        ) : null}
+      </Card>
+      {frames.length > 0 ? (
+        <ResultsGrid
+          title="Extracted Frames"
+          images={frames}
+          linksFor={frameLinks}
+          filters={false}
+          onDownload={(frame) => {
+            const { title, description } = m.downloadingFrame(frame.timestamp ?? '');
+            toasts.info(title, description);
+          }}
+          downloadAllLabel="Download All Frames"
+          onDownloadAll={downloadAll}
+          downloadAllBusy={zipping}
+          detailsFor={(frame) => (
+            <Typography.Text data-testid="frame-timestamp">
+              <time dateTime={`PT${frame.timeSeconds ?? 0}S`}>{frame.timestamp}</time>
+            </Typography.Text>
+          )}
+        />
+      ) : null}
+      <VideoInfoSections />
     </>
   );
 }

@@ -1,0 +1,2 @@
+export * from './serverFrames.ts';
+export * from './videoFrames.ts';

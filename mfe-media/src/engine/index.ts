@@ -1,0 +1,3 @@
+export * from './displayedFrame.ts';
+export * from './extractFrames.ts';
+export * from './openVideo.ts';
