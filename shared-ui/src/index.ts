@@ -1,3 +1,5 @@
+// account/
+export * from './account/index.ts';
 // forms/
 export * from './forms/index.ts';
 // InfoSections/

@@ -180,7 +180,8 @@ export const MESSAGES = {
     alreadySaved: { title: 'Already saved', description: 'This image is already in My Downloads.' },
     saveFailed: {
       title: 'Image not saved',
-      description: 'The image could not be read from this page. Extract it again, then press Save.',
+      unreadable: 'The image could not be read from this page. Extract it again, then press Save.',
+      storage: 'This browser refused to store it. Check that site storage is allowed for this site, then try again.',
     },
     storageFull: {
       title: 'Browser storage is full',

@@ -2,6 +2,7 @@ import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { Button, Card, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { type ExtractedImage, formatBytes, formatDimensions } from 'shared-contracts';
+import { SaveImageButton } from '../account/SaveImageButton.tsx';
 import './ImageCard.css';
 
 /** Where a card's Open and Download go. A real link each: Download saves a real file. */
@@ -14,8 +15,14 @@ export type ImageCardProps = {
   onDownload?: (image: ExtractedImage) => void;
   /** Extra lines under the size and format: page, slide, time, "Found on page"... */
   details?: ReactNode;
-  /** Extra actions, such as Save for signed-in users. */
+  /** Extra actions under the card. */
   actions?: ReactNode;
+  /** Save to My Downloads for signed-in visitors (on by default; the profile's own cards turn it off). */
+  saveable?: boolean;
+  /** Extra buttons on the picture's hover layer, after Open and Download. */
+  hoverActions?: ReactNode;
+  /** The dimensions, format and size line (on by default). */
+  showMeta?: boolean;
   /** Shown in place of the file size when it is unknown (the website tool shows `N/A`); hidden if unset. */
   unknownSizeText?: string;
   /**
@@ -25,7 +32,18 @@ export type ImageCardProps = {
   preview?: ReactNode;
 };
 
-export function ImageCard({ image, links, onDownload, details, actions, unknownSizeText, preview }: ImageCardProps) {
+export function ImageCard({
+  image,
+  links,
+  onDownload,
+  details,
+  actions,
+  unknownSizeText,
+  preview,
+  saveable = true,
+  hoverActions,
+  showMeta = true,
+}: ImageCardProps) {
   const label = image.alt?.trim() || image.name;
   const sizeText = formatBytes(image.size) ?? unknownSizeText;
   return (
@@ -57,6 +75,7 @@ export function ImageCard({ image, links, onDownload, details, actions, unknownS
                 onClick={() => onDownload?.(image)}
               />
             </Tooltip>
+            {hoverActions}
           </div>
         </div>
       }
@@ -64,18 +83,25 @@ export function ImageCard({ image, links, onDownload, details, actions, unknownS
       <Typography.Text className="ie-image-card__name" ellipsis={{ tooltip: image.name }}>
         {image.name}
       </Typography.Text>
-      <div className="ie-image-card__meta">
-        <span>{formatDimensions(image)}</span>
-        <span className="ie-image-card__format">{image.format ?? 'UNKNOWN'}</span>
-        {sizeText ? <span>{sizeText}</span> : null}
-      </div>
+      {showMeta ? (
+        <div className="ie-image-card__meta">
+          <span>{formatDimensions(image)}</span>
+          <span className="ie-image-card__format">{image.format ?? 'UNKNOWN'}</span>
+          {sizeText ? <span>{sizeText}</span> : null}
+        </div>
+      ) : null}
       {details ? <div className="ie-image-card__details">{details}</div> : null}
       {image.note ? (
         <Typography.Paragraph type="secondary" className="ie-image-card__note">
           {image.note}
         </Typography.Paragraph>
       ) : null}
-      {actions ? <div className="ie-image-card__actions">{actions}</div> : null}
+      {actions || saveable ? (
+        <div className="ie-image-card__actions">
+          {saveable ? <SaveImageButton image={image} /> : null}
+          {actions}
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -24,6 +24,12 @@ export type ResultsGridProps = {
   unknownSizeText?: string;
   /** A card's frame content in place of the image itself (see `ImageCardProps.preview`). */
   previewFor?: (image: ExtractedImage) => ReactNode;
+  /** Passed to each card: Save for signed-in visitors (on by default). */
+  saveable?: boolean;
+  /** Passed to each card: extra buttons on its hover layer. */
+  hoverActionsFor?: (image: ExtractedImage) => ReactNode;
+  /** Passed to each card: its dimensions, format and size line (on by default). */
+  showMeta?: boolean;
 };
 
 const SORTS: { value: NonNullable<ImageFilter['sort']>; label: string }[] = [
@@ -47,6 +53,9 @@ export function ResultsGrid({
   filters = true,
   unknownSizeText,
   previewFor,
+  saveable,
+  hoverActionsFor,
+  showMeta,
 }: ResultsGridProps) {
   const [filter, setFilter] = useState<ImageFilter>({ sort: 'found' });
   const shown = useMemo(() => filterImages(images, filter), [images, filter]);
@@ -125,6 +134,9 @@ export function ResultsGrid({
                 actions={actionsFor?.(image)}
                 unknownSizeText={unknownSizeText}
                 preview={previewFor?.(image)}
+                saveable={saveable}
+                hoverActions={hoverActionsFor?.(image)}
+                showMeta={showMeta}
               />
             </Col>
           ))}

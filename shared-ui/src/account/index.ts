@@ -1,0 +1,2 @@
+export * from './SaveImageButton.tsx';
+export * from './useAccount.ts';
