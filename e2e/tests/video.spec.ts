@@ -1,0 +1,143 @@
+import path from 'node:path';
+import type { Download, Locator, Page } from '@playwright/test';
+import { MESSAGES } from 'shared-contracts/messages';
+import { PATHS } from 'shared-contracts/routes';
+import { PAGE_HEADINGS } from '../fixtures/pages.ts';
+import { CORPUS_DIR } from '../fixtures/paths.ts';
+import { downloadedBytes, expect, type Site, test, zipEntries } from '../fixtures/test.ts';
+
+const m = MESSAGES.video;
+const MP4 = path.join(CORPUS_DIR, 'video', 'video.mp4'); // H.264 1920x1080, 5.056 s
+const WEBM = path.join(CORPUS_DIR, 'video', 'frames.webm'); // VP9 1080x1080, 3.333 s
+
+// Decoding 1080p in a 2-core machine's headless Chromium takes seconds, not milliseconds.
+test.setTimeout(120_000);
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** Width and height from a PNG's IHDR chunk, after checking the signature: a real PNG or a failure. */
+function pngSize(bytes: Uint8Array): { width: number; height: number } {
+  expect([...bytes.subarray(0, 8)], 'PNG signature').toEqual(PNG_SIGNATURE);
+  expect(new TextDecoder().decode(bytes.subarray(12, 16))).toBe('IHDR');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+/** The frames grid as a visitor uses it. */
+function framesGrid(page: Page) {
+  const region = page.getByRole('region', { name: 'Extracted Frames' });
+  return {
+    region,
+    cards: region.getByRole('listitem'),
+    card: (name: string): Locator =>
+      region.getByRole('listitem').filter({ has: page.getByRole('link', { name: `Download ${name}`, exact: true }) }),
+    async download(name: string): Promise<Download> {
+      const download = page.waitForEvent('download');
+      await region.getByRole('link', { name: `Download ${name}`, exact: true }).click();
+      return download;
+    },
+    async downloadAll(): Promise<Download> {
+      const download = page.waitForEvent('download');
+      await region.getByRole('button', { name: 'Download All Frames' }).click();
+      return download;
+    },
+  };
+}
+
+async function upload(site: Site, file: string) {
+  await site.main.getByTestId('upload-input').setInputFiles(file);
+  const { title, description } = m.uploaded(path.basename(file));
+  await expect(site.toast('success', title, description)).toBeVisible();
+  await expect(site.main.getByText(m.ready, { exact: true })).toBeVisible();
+  await expect(site.main.getByTestId('video-preview')).toHaveAttribute('src', /^blob:/);
+}
+
+async function extract(page: Page, site: Site, frames: number) {
+  const button = site.main.getByRole('button', { name: 'Extract Frames' });
+  await button.click();
+  const { title, description } = m.framesExtracted(frames);
+  await expect(site.toast('success', title, description)).toBeVisible({ timeout: 90_000 });
+  await expect(framesGrid(page).cards).toHaveCount(frames);
+  await expect(site.main.getByRole('button', { name: 'Extract Frames' })).toBeEnabled();
+}
+
+test.beforeEach(async ({ page, site }) => {
+  await page.goto(PATHS.videoExtractor);
+  await expect(site.heading(PAGE_HEADINGS[PATHS.videoExtractor])).toBeVisible();
+});
+
+test('an MP4 gives a frame every 5 s, decoded in the browser; a frame and the ZIP are real PNGs', async ({
+  page,
+  site,
+}) => {
+  await upload(site, MP4);
+  const slider = site.main.getByRole('slider').first();
+  await expect(slider).toHaveAttribute('aria-valuenow', '5');
+  await expect(slider).toHaveAttribute('aria-valuemin', '1');
+  await expect(slider).toHaveAttribute('aria-valuemax', '30');
+
+  // 5.056 s at every 5 s: frames at 0 s and 5 s.
+  await extract(page, site, 2);
+  const grid = framesGrid(page);
+  const first = grid.card('frame-00-00-00.png');
+  await expect(first.getByTestId('frame-timestamp')).toHaveText('00:00:00');
+  await expect(first).toContainText('1920 x 1080');
+  await expect(first.getByText('PNG', { exact: true })).toBeVisible();
+  await expect(grid.card('frame-00-00-05.png').getByTestId('frame-timestamp')).toHaveText('00:00:05');
+  // No note: this video never left the device.
+  await expect(site.main.getByText(m.decodedOnServer)).toHaveCount(0);
+
+  const single = await grid.download('frame-00-00-00.png');
+  expect(single.suggestedFilename()).toBe('frame-00-00-00.png');
+  expect(pngSize(new Uint8Array(await downloadedBytes(single)))).toEqual({ width: 1920, height: 1080 });
+  const { title, description } = m.downloadingFrame('00:00:00');
+  await expect(site.toast('info', title, description)).toBeVisible();
+
+  const zip = await grid.downloadAll();
+  expect(zip.suggestedFilename()).toBe('video-frames.zip');
+  const entries = await zipEntries(zip);
+  expect(Object.keys(entries).sort()).toEqual(['frame-00-00-00.png', 'frame-00-00-05.png']);
+  for (const bytes of Object.values(entries)) expect(pngSize(bytes)).toEqual({ width: 1920, height: 1080 });
+  // Two different moments of the video, not one picture twice.
+  expect(
+    Buffer.from(entries['frame-00-00-00.png'] ?? []).equals(Buffer.from(entries['frame-00-00-05.png'] ?? [])),
+  ).toBe(false);
+});
+
+test('a WebM at every 1 s gives 4 frames from 00:00:00, as JPEG when chosen', async ({ page, site }) => {
+  await upload(site, WEBM);
+  const slider = site.main.getByRole('slider').first();
+  await slider.focus();
+  for (let i = 0; i < 4; i += 1) await slider.press('ArrowLeft');
+  await expect(slider).toHaveAttribute('aria-valuenow', '1');
+  await site.main
+    .locator('label')
+    .filter({ hasText: /^JPEG$/ })
+    .click();
+  await expect(site.main.getByRole('radio', { name: 'JPEG' })).toBeChecked();
+
+  // 3.333 s at every second: 0, 1, 2 and 3 s.
+  await extract(page, site, 4);
+  const grid = framesGrid(page);
+  const stamps = await grid.region.getByTestId('frame-timestamp').allTextContents();
+  expect(stamps).toEqual(['00:00:00', '00:00:01', '00:00:02', '00:00:03']);
+  await expect(grid.card('frame-00-00-00.jpg')).toContainText('1080 x 1080');
+
+  const zip = await zipEntries(await grid.downloadAll());
+  expect(Object.keys(zip).sort()).toEqual([
+    'frame-00-00-00.jpg',
+    'frame-00-00-01.jpg',
+    'frame-00-00-02.jpg',
+    'frame-00-00-03.jpg',
+  ]);
+  for (const bytes of Object.values(zip)) expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+});
+
+test('a YouTube link is refused with a clear message, and no video is taken', async ({ site }) => {
+  await site.main.getByRole('tab', { name: 'Video URL' }).click();
+  await site.main.getByRole('textbox', { name: 'Video URL' }).fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await site.main.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(site.main.getByRole('alert')).toContainText(m.platformUnsupported);
+  await expect(site.main.getByTestId('video-preview')).toHaveCount(0);
+  await expect(site.main.getByRole('button', { name: 'Extract Frames' })).toHaveCount(0);
+});
