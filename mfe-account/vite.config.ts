@@ -17,6 +17,7 @@ export default defineConfig({
         './SignInPage': './src/pages/SignInPage.tsx',
         './SignUpPage': './src/pages/SignUpPage.tsx',
         './ProfilePage': './src/pages/ProfilePage.tsx',
+        './EditProfileDialog': './src/dialogs/EditProfileDialog.tsx',
       },
       dev: { remoteHmr: true },
     }),

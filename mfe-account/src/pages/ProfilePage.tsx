@@ -1,11 +1,168 @@
-import { PageHeading } from 'shared-ui';
+import { AppstoreOutlined, DeleteOutlined, LogoutOutlined } from '@ant-design/icons';
+import { Avatar, Button, Card, Col, Empty, Popconfirm, Row, Space, Spin, Tooltip, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { accountStore, type DownloadItem, initialOf, MESSAGES, PATHS, toasts } from 'shared-contracts';
+import { PageHeading, ResultsGrid, useAccount } from 'shared-ui';
+import { sourceLabel } from '../profile/sourceLabel.ts';
+import { type SavedImage, useSavedImages } from '../profile/useSavedImages.ts';
+import { StorageIssueAlert } from '../StorageIssueAlert.tsx';
 
-// Heading only; the sign-in guard, the side card and the saved-images grid come with the accounts issue.
-export default function ProfilePage() {
+const m = MESSAGES.account;
+
+function Loading() {
   return (
-    <PageHeading
-      title="My Downloads"
-      subtitle="The images you save are kept only in this browser, on this device; they are not uploaded anywhere."
+    <div role="status" style={{ display: 'grid', placeItems: 'center', gap: 12, padding: '96px 0' }}>
+      <Spin />
+      Loading
+    </div>
+  );
+}
+
+const savedDate = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+};
+
+function DeleteButton({ item }: { item: DownloadItem }) {
+  const remove = async () => {
+    const result = await accountStore.deleteDownload(item.id);
+    if (result.ok) toasts.success(m.imageDeleted.title, m.imageDeleted.description);
+  };
+  return (
+    <Popconfirm
+      title="Delete this image?"
+      description="It will be removed from your profile."
+      okText="Delete"
+      cancelText="Cancel"
+      okButtonProps={{ danger: true }}
+      onConfirm={remove}
+    >
+      <Tooltip title="Delete">
+        <Button shape="circle" danger icon={<DeleteOutlined />} aria-label={`Delete ${item.name}`} />
+      </Tooltip>
+    </Popconfirm>
+  );
+}
+
+function SavedImages({ saved }: { saved: readonly SavedImage[] }) {
+  const byId = new Map(saved.map((entry) => [entry.image.id, entry]));
+  if (saved.length === 0) {
+    return (
+      <Empty
+        style={{ padding: '48px 0' }}
+        description={
+          <>
+            <Typography.Title level={2} style={{ fontSize: 20, marginBottom: 4 }}>
+              No images yet
+            </Typography.Title>
+            <Typography.Text type="secondary">
+              Extract images from any source and save them to your profile
+            </Typography.Text>
+          </>
+        }
+      >
+        <Link to={PATHS.home}>
+          <Button type="primary">Start Extracting</Button>
+        </Link>
+      </Empty>
+    );
+  }
+  return (
+    <ResultsGrid
+      title="Saved Images"
+      images={saved.map((entry) => entry.image)}
+      linksFor={(image) => byId.get(image.id)?.links ?? { open: image.url, download: image.url }}
+      filters={false}
+      saveable={false}
+      showMeta={false}
+      detailsFor={(image) => {
+        const entry = byId.get(image.id);
+        if (!entry) return null;
+        return (
+          <>
+            <div>From: {sourceLabel(entry.item.source)}</div>
+            <div>{savedDate(entry.item.date)}</div>
+            {entry.missing ? (
+              <Typography.Text type="warning">
+                Its picture is no longer in this browser's storage; delete it and save it again.
+              </Typography.Text>
+            ) : null}
+          </>
+        );
+      }}
+      hoverActionsFor={(image) => {
+        const entry = byId.get(image.id);
+        return entry ? <DeleteButton item={entry.item} /> : null;
+      }}
     />
+  );
+}
+
+export default function ProfilePage() {
+  const account = useAccount();
+  const navigate = useNavigate();
+  const saved = useSavedImages(account?.downloads);
+  const gridRef = useRef<HTMLDivElement>(null);
+  // The account is read after the first paint, as the spec's profile does: Loading, then the page or sign-in.
+  const [signedInAtStart, setSignedInAtStart] = useState<boolean | undefined>(undefined);
+  useEffect(() => setSignedInAtStart(Boolean(accountStore.currentAccount())), []);
+
+  if (signedInAtStart === undefined) return <Loading />;
+  // A visitor who arrives signed out is asked to sign in. One who logs out here, in the header's
+  // menu or in another tab goes home, as Logout does: every way out agrees on where it leads.
+  if (!account) return <Navigate to={signedInAtStart ? PATHS.home : PATHS.signIn} replace />;
+
+  const logOut = () => {
+    navigate(PATHS.home);
+    accountStore.logOut();
+    toasts.success(m.loggedOut.title, m.loggedOut.description);
+  };
+
+  return (
+    <>
+      <PageHeading
+        title="My Downloads"
+        subtitle="The images you save are kept only in this browser, on this device; they are not uploaded anywhere."
+      />
+      <StorageIssueAlert />
+      <Row gutter={[24, 24]} style={{ marginBottom: 48 }}>
+        <Col xs={24} md={8} lg={6}>
+          <Card>
+            <Space orientation="vertical" align="center" style={{ width: '100%', textAlign: 'center' }}>
+              <Avatar
+                size={88}
+                src={account.profilePic}
+                alt={account.profilePic ? `${account.name}'s photo` : undefined}
+              >
+                {initialOf(account.name)}
+              </Avatar>
+              <Typography.Title level={2} style={{ fontSize: 20, margin: 0 }}>
+                {account.name}
+              </Typography.Title>
+              <Typography.Text type="secondary">{account.email ?? account.phone}</Typography.Text>
+            </Space>
+            <Space orientation="vertical" style={{ width: '100%', marginTop: 16 }}>
+              <Button
+                type="primary"
+                block
+                icon={<AppstoreOutlined />}
+                onClick={() => gridRef.current?.scrollIntoView({ behavior: 'smooth' })}
+              >
+                My Downloads
+              </Button>
+              <Button block icon={<LogoutOutlined />} onClick={logOut}>
+                Logout
+              </Button>
+            </Space>
+          </Card>
+        </Col>
+        <Col xs={24} md={16} lg={18}>
+          <div ref={gridRef} style={{ scrollMarginTop: 80 }}>
+            {saved ? <SavedImages saved={saved} /> : <Loading />}
+          </div>
+        </Col>
+      </Row>
+    </>
   );
 }

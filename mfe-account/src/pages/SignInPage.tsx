@@ -1,16 +1,74 @@
-import { Typography } from 'antd';
-import { Link } from 'react-router-dom';
-import { PATHS } from 'shared-contracts';
-import { PageHeading } from 'shared-ui';
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  accountStore,
+  EmailFieldSchema,
+  type LoginMethod,
+  MESSAGES,
+  PATHS,
+  PhoneFieldSchema,
+  SignInPasswordFieldSchema,
+  toasts,
+} from 'shared-contracts';
+import { zodRule } from 'shared-ui';
+import { AuthCard, PHONE_PLACEHOLDER } from '../auth/AuthCard.tsx';
 
-// Heading and the spec's device-storage sentence only; the Email and Phone forms come with the accounts issue.
+const m = MESSAGES.account;
+
+type Fields = { email?: string; phone?: string; password: string };
+
+function SignInForm({ method }: { method: LoginMethod }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async ({ email = '', phone = '', password }: Fields) => {
+    setBusy(true);
+    const result = await accountStore.logIn(
+      method === 'email' ? { method, email, password } : { method, phone, password },
+    );
+    setBusy(false);
+    if (result.ok) {
+      toasts.success(m.welcomeBack.title, m.welcomeBack.description);
+      navigate(PATHS.profile);
+    } else if (result.code === 'invalid-credentials' || result.code === 'invalid-input') {
+      toasts.error(m.signInFailed.title, method === 'email' ? m.signInFailed.email : m.signInFailed.phone);
+    } else {
+      toasts.error(m.signInFailed.title, m.signInFailed.storage);
+    }
+  };
+
+  return (
+    <Form<Fields> layout="vertical" onFinish={submit} requiredMark={false} name={`sign-in-${method}`}>
+      {method === 'email' ? (
+        <Form.Item label="Email Address" name="email" rules={[zodRule(EmailFieldSchema)]}>
+          <Input type="email" autoComplete="username" placeholder="you@example.com" />
+        </Form.Item>
+      ) : (
+        <Form.Item label="Phone Number" name="phone" rules={[zodRule(PhoneFieldSchema)]}>
+          <Input type="tel" autoComplete="username" placeholder={PHONE_PLACEHOLDER} />
+        </Form.Item>
+      )}
+      <Form.Item label="Password" name="password" rules={[zodRule(SignInPasswordFieldSchema)]}>
+        <Input.Password autoComplete="current-password" placeholder="Your password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        Sign In
+      </Button>
+    </Form>
+  );
+}
+
 export default function SignInPage() {
   return (
-    <>
-      <PageHeading title="Sign In" subtitle="Your data is stored only on your device." />
-      <Typography.Paragraph style={{ textAlign: 'center' }}>
-        Don't have an account? <Link to={PATHS.signUp}>Sign Up</Link>
-      </Typography.Paragraph>
-    </>
+    <AuthCard
+      title="Sign In"
+      form={(method) => <SignInForm method={method} />}
+      footer={
+        <>
+          Don't have an account? <Link to={PATHS.signUp}>Sign Up</Link>
+        </>
+      }
+    />
   );
 }

@@ -1,16 +1,80 @@
-import { Typography } from 'antd';
-import { Link } from 'react-router-dom';
-import { PATHS } from 'shared-contracts';
-import { PageHeading } from 'shared-ui';
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  accountStore,
+  EmailFieldSchema,
+  type LoginMethod,
+  MESSAGES,
+  NameFieldSchema,
+  NewPasswordFieldSchema,
+  PATHS,
+  PhoneFieldSchema,
+  toasts,
+} from 'shared-contracts';
+import { zodRule } from 'shared-ui';
+import { AuthCard, PHONE_PLACEHOLDER } from '../auth/AuthCard.tsx';
 
-// Heading and the spec's device-storage sentence only; the Email and Phone forms come with the accounts issue.
+const m = MESSAGES.account;
+
+type Fields = { name: string; email?: string; phone?: string; password: string };
+
+function SignUpForm({ method }: { method: LoginMethod }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async ({ name, email = '', phone = '', password }: Fields) => {
+    setBusy(true);
+    const result = await accountStore.register(
+      method === 'email' ? { method, name, email, password } : { method, name, phone, password },
+    );
+    setBusy(false);
+    if (result.ok) {
+      toasts.success(m.accountCreated.title, m.accountCreated.description);
+      navigate(PATHS.profile);
+    } else if (result.code === 'email-taken') {
+      toasts.error(m.signUpFailed.title, m.signUpFailed.emailTaken);
+    } else if (result.code === 'phone-taken') {
+      toasts.error(m.signUpFailed.title, m.signUpFailed.phoneTaken);
+    } else {
+      toasts.error(m.signUpFailed.title, m.signUpFailed.storage);
+    }
+  };
+
+  return (
+    <Form<Fields> layout="vertical" onFinish={submit} requiredMark={false} name={`sign-up-${method}`}>
+      <Form.Item label="Full Name" name="name" rules={[zodRule(NameFieldSchema)]}>
+        <Input autoComplete="name" placeholder="Jane Doe" />
+      </Form.Item>
+      {method === 'email' ? (
+        <Form.Item label="Email Address" name="email" rules={[zodRule(EmailFieldSchema)]}>
+          <Input type="email" autoComplete="username" placeholder="you@example.com" />
+        </Form.Item>
+      ) : (
+        <Form.Item label="Phone Number" name="phone" rules={[zodRule(PhoneFieldSchema)]}>
+          <Input type="tel" autoComplete="username" placeholder={PHONE_PLACEHOLDER} />
+        </Form.Item>
+      )}
+      <Form.Item label="Password" name="password" rules={[zodRule(NewPasswordFieldSchema)]}>
+        <Input.Password autoComplete="new-password" placeholder="At least 6 characters" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        Create Account
+      </Button>
+    </Form>
+  );
+}
+
 export default function SignUpPage() {
   return (
-    <>
-      <PageHeading title="Sign Up" subtitle="Your data is stored only on your device." />
-      <Typography.Paragraph style={{ textAlign: 'center' }}>
-        Already have an account? <Link to={PATHS.signIn}>Sign In</Link>
-      </Typography.Paragraph>
-    </>
+    <AuthCard
+      title="Sign Up"
+      form={(method) => <SignUpForm method={method} />}
+      footer={
+        <>
+          Already have an account? <Link to={PATHS.signIn}>Sign In</Link>
+        </>
+      }
+    />
   );
 }

@@ -121,3 +121,6 @@ export function logOut(storage: Storage | undefined = browserStorage()): void {
 export function initialOf(name: string): string {
   return (name.trim()[0] ?? '?').toUpperCase();
 }
+
+/** What the shell passes to mfe-account's Edit Profile dialog, which it loads on demand. */
+export type EditProfileDialogProps = { open: boolean; onClose: () => void };

@@ -183,6 +183,11 @@ export const MESSAGES = {
       unreadable: 'The image could not be read from this page. Extract it again, then press Save.',
       storage: 'This browser refused to store it. Check that site storage is allowed for this site, then try again.',
     },
+    newPasswordTooShort: { title: 'Password Too Short', description: 'Password must be at least 6 characters' },
+    photoUnreadable: {
+      title: 'Photo not changed',
+      description: 'That file could not be read as an image. Choose a PNG, JPEG, GIF or WebP picture.',
+    },
     storageFull: {
       title: 'Browser storage is full',
       description:

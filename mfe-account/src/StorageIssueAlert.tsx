@@ -1,0 +1,12 @@
+import { Alert } from 'antd';
+import { useEffect, useState } from 'react';
+import { accountStore, MESSAGES } from 'shared-contracts';
+
+/** Says so when the store had to ignore damaged data under its keys (the store reports it once). */
+export function StorageIssueAlert() {
+  const [damaged, setDamaged] = useState(() => accountStore.storageIssues().length > 0);
+  useEffect(() => accountStore.onStorageIssue(() => setDamaged(true)), []);
+  if (!damaged) return null;
+  const { title, description } = MESSAGES.account.storageDamaged;
+  return <Alert type="warning" showIcon title={title} description={description} style={{ marginBottom: 16 }} />;
+}

@@ -1,0 +1,39 @@
+import { Card, Tabs } from 'antd';
+import type { ReactNode } from 'react';
+import type { LoginMethod } from 'shared-contracts';
+import { PageHeading } from 'shared-ui';
+import { StorageIssueAlert } from '../StorageIssueAlert.tsx';
+
+/** The frame of Sign In and Sign Up: heading, the device-storage sentence, Email and Phone tabs (Email first). */
+export function AuthCard({
+  title,
+  form,
+  footer,
+}: {
+  title: string;
+  form: (method: LoginMethod) => ReactNode;
+  footer: ReactNode;
+}) {
+  return (
+    <>
+      <PageHeading title={title} subtitle="Your data is stored only on your device." />
+      <div style={{ maxWidth: 440, margin: '0 auto 48px' }}>
+        <StorageIssueAlert />
+        <Card>
+          <Tabs
+            defaultActiveKey="email"
+            centered
+            items={[
+              { key: 'email', label: 'Email', children: form('email') },
+              { key: 'phone', label: 'Phone', children: form('phone') },
+            ]}
+          />
+          <div style={{ textAlign: 'center', marginTop: 8 }}>{footer}</div>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+/** The placeholder of every phone field: the spec's US-style format. */
+export const PHONE_PLACEHOLDER = '(555) 123-4567';

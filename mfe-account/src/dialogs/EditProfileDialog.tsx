@@ -1,0 +1,159 @@
+import { CameraOutlined } from '@ant-design/icons';
+import { Avatar, Button, Divider, Form, Input, Modal, Space } from 'antd';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { accountStore, type EditProfileDialogProps, initialOf, MESSAGES, toasts } from 'shared-contracts';
+import { useAccount } from 'shared-ui';
+import { resizePhoto } from './resizePhoto.ts';
+
+const m = MESSAGES.account;
+
+const EMPTY_PASSWORDS = { current: '', next: '', confirm: '' };
+
+/**
+ * Edit Profile (spec section 2): photo, display name, the email or phone the account signs in
+ * with (shown, not edited: it is the account's identity on this device), and a password change.
+ * The shell loads it from this remote only when the header's button is pressed.
+ */
+export default function EditProfileDialog({ open, onClose }: EditProfileDialogProps) {
+  const account = useAccount();
+  const [name, setName] = useState('');
+  const [photo, setPhoto] = useState<string | undefined>();
+  const [passwords, setPasswords] = useState(EMPTY_PASSWORDS);
+  const [changingPassword, setChangingPassword] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  // Each opening starts from the stored profile.
+  useEffect(() => {
+    if (!open) return;
+    setName(accountStore.currentAccount()?.name ?? '');
+    setPhoto(undefined);
+    setPasswords(EMPTY_PASSWORDS);
+  }, [open]);
+
+  // Signed out (here or in another tab) while open: nothing left to edit.
+  useEffect(() => {
+    if (open && !account) onClose();
+  }, [open, account, onClose]);
+
+  if (!account) return null;
+
+  const choosePhoto = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    try {
+      setPhoto(await resizePhoto(file));
+    } catch {
+      toasts.error(m.photoUnreadable.title, m.photoUnreadable.description);
+    }
+  };
+
+  const saveProfile = () => {
+    const result = accountStore.updateProfile({ name, profilePic: photo });
+    if (result.ok) {
+      toasts.success(m.profileUpdated.title, m.profileUpdated.description);
+      onClose();
+    }
+  };
+
+  const updatePassword = async () => {
+    if (passwords.next !== passwords.confirm) {
+      toasts.error(m.passwordMismatch.title, m.passwordMismatch.description);
+      return;
+    }
+    if (passwords.next.length < 6) {
+      toasts.error(m.newPasswordTooShort.title, m.newPasswordTooShort.description);
+      return;
+    }
+    setChangingPassword(true);
+    const result = await accountStore.changePassword(passwords.current, passwords.next);
+    setChangingPassword(false);
+    if (result.ok) {
+      toasts.success(m.passwordUpdated.title, m.passwordUpdated.description);
+      setPasswords(EMPTY_PASSWORDS);
+    } else if (result.code === 'wrong-password') {
+      toasts.error(m.invalidPassword.title, m.invalidPassword.description);
+    }
+  };
+
+  const shownPhoto = photo ?? account.profilePic;
+  const allPasswordsFilled = Boolean(passwords.current && passwords.next && passwords.confirm);
+  const setPassword = (field: keyof typeof EMPTY_PASSWORDS) => (event: ChangeEvent<HTMLInputElement>) =>
+    setPasswords((current) => ({ ...current, [field]: event.target.value }));
+
+  return (
+    <Modal open={open} title="Edit Profile" onCancel={onClose} footer={null} destroyOnHidden>
+      <Space orientation="vertical" align="center" style={{ width: '100%', margin: '8px 0 16px' }}>
+        <Avatar size={88} src={shownPhoto} alt={shownPhoto ? 'Your photo' : undefined}>
+          {initialOf(name || account.name)}
+        </Avatar>
+        <Button icon={<CameraOutlined />} onClick={() => fileInput.current?.click()}>
+          Change Photo
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          hidden
+          aria-label="Profile photo file"
+          onChange={choosePhoto}
+        />
+      </Space>
+      <Form layout="vertical" component="div">
+        <Form.Item label="Display Name" htmlFor="edit-profile-name">
+          <Input id="edit-profile-name" value={name} onChange={(event) => setName(event.target.value)} />
+        </Form.Item>
+        {account.email ? (
+          <Form.Item
+            label="Email Address"
+            htmlFor="edit-profile-email"
+            extra="You sign in with it; it cannot be changed."
+          >
+            <Input id="edit-profile-email" value={account.email} readOnly />
+          </Form.Item>
+        ) : null}
+        {account.phone ? (
+          <Form.Item
+            label="Phone Number"
+            htmlFor="edit-profile-phone"
+            extra="You sign in with it; it cannot be changed."
+          >
+            <Input id="edit-profile-phone" value={account.phone} readOnly />
+          </Form.Item>
+        ) : null}
+        <Divider titlePlacement="start">Change Password</Divider>
+        <Form.Item label="Current Password" htmlFor="edit-profile-current">
+          <Input.Password
+            id="edit-profile-current"
+            autoComplete="current-password"
+            value={passwords.current}
+            onChange={setPassword('current')}
+          />
+        </Form.Item>
+        <Form.Item label="New Password" htmlFor="edit-profile-new">
+          <Input.Password
+            id="edit-profile-new"
+            autoComplete="new-password"
+            value={passwords.next}
+            onChange={setPassword('next')}
+          />
+        </Form.Item>
+        <Form.Item label="Confirm New Password" htmlFor="edit-profile-confirm">
+          <Input.Password
+            id="edit-profile-confirm"
+            autoComplete="new-password"
+            value={passwords.confirm}
+            onChange={setPassword('confirm')}
+          />
+        </Form.Item>
+        <Button block disabled={!allPasswordsFilled} loading={changingPassword} onClick={updatePassword}>
+          Update Password
+        </Button>
+        <Divider />
+        <Button type="primary" block disabled={!name.trim()} onClick={saveProfile}>
+          Save Changes
+        </Button>
+      </Form>
+    </Modal>
+  );
+}
