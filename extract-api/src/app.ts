@@ -16,6 +16,7 @@ import { contactRoutes } from './routes/api/contact/index.ts';
 import { extractRoutes } from './routes/api/extract/index.ts';
 import { healthRoutes } from './routes/api/health/index.ts';
 import { imageRoutes } from './routes/api/image/index.ts';
+import { videoFramesRoutes, videoSourceRoutes } from './routes/api/video/index.ts';
 import { zipRoutes } from './routes/api/zip/index.ts';
 import { siteRoutes } from './routes/site/index.ts';
 import { extractImagesRoutes } from './routes/v1/extractImages/index.ts';
@@ -80,6 +81,17 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   );
   await app.register(imageRoutes(fetcher.fetch));
   await app.register(zipRoutes(fetcher.fetch));
+  // Video: the source proxy for the browser's player and demuxer; ffmpeg for what the browser can't decode.
+  await app.register(videoSourceRoutes(fetcher.fetch));
+  await app.register(
+    videoFramesRoutes({
+      fetch: fetcher.fetch,
+      tools: { ffmpegPath: config.ffmpegPath ?? 'ffmpeg', ffprobePath: config.ffprobePath ?? 'ffprobe' },
+      concurrency: config.videoJobs ?? 2,
+      timeLimitMs: config.videoTimeLimitMs ?? 15 * 60_000,
+      tmpDir: config.videoTmpDir,
+    }),
+  );
   // Documents: the engine the browser runs, for API users (the screens extract on the device).
   await app.register(extractImagesRoutes());
 

@@ -31,6 +31,15 @@ const EnvSchema = z.object({
   EXTRACT_API_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** A website scan stops after this many pages. */
   EXTRACT_API_MAX_PAGES: z.coerce.number().int().min(1).max(10_000).default(SCAN_MAX_PAGES_DEFAULT),
+  /** ffmpeg and ffprobe for the videos the browser cannot decode; a name is looked up on PATH. */
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  /** Video conversions run at once; each one keeps ffmpeg busy on every core it is given. */
+  EXTRACT_API_VIDEO_JOBS: z.coerce.number().int().min(1).max(64).default(2),
+  /** One video conversion is stopped after this many seconds. */
+  EXTRACT_API_VIDEO_TIME_LIMIT_S: z.coerce.number().int().min(10).max(86_400).default(900),
+  /** Where uploads and fetched videos are written while ffmpeg reads them (deleted after each request). */
+  EXTRACT_API_VIDEO_TMP_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -46,6 +55,12 @@ export type AppConfig = {
   /** The Chromium executable the Render JavaScript option launches (headless, via playwright-core). */
   chromiumPath: string;
   maxPages: number;
+  /** Video conversion (POST /api/video/frames); each has a default, so tests and embedders may leave them out. */
+  ffmpegPath?: string;
+  ffprobePath?: string;
+  videoJobs?: number;
+  videoTimeLimitMs?: number;
+  videoTmpDir?: string | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 };
 
@@ -67,6 +82,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowLoopback: e.EXTRACT_API_ALLOW_LOOPBACK === '1',
     chromiumPath: e.EXTRACT_API_CHROMIUM_PATH,
     maxPages: e.EXTRACT_API_MAX_PAGES,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    videoJobs: e.EXTRACT_API_VIDEO_JOBS,
+    videoTimeLimitMs: e.EXTRACT_API_VIDEO_TIME_LIMIT_S * 1000,
+    videoTmpDir: e.EXTRACT_API_VIDEO_TMP_DIR ? path.resolve(e.EXTRACT_API_VIDEO_TMP_DIR) : undefined,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,0 +1,347 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_PATHS,
+  ApiErrorSchema,
+  MESSAGES,
+  safeFileName,
+  VIDEO_FRAMES_FIELDS,
+  VIDEO_MAX_BYTES,
+  VIDEO_MAX_DURATION_SECONDS,
+  VIDEO_MAX_FRAMES,
+  type VideoFramesEvent,
+  type VideoFramesFields,
+  VideoFramesFieldsSchema,
+  VideoFramesQuerySchema,
+  videoPlatformOf,
+  type ZipEntry,
+  zipStream,
+} from 'shared-contracts';
+import type { SafeFetch } from '../../../plugins/app/safeFetch/index.ts';
+import {
+  checkTools,
+  createJobSlots,
+  type ExtractedFrame,
+  extractFrames,
+  isClearlyNotVideo,
+  isVideoJobError,
+  planFrames,
+  probeVideo,
+  saveVideo,
+  type VideoInfo,
+  VideoJobError,
+  type VideoTools,
+} from '../../../video/index.ts';
+import { binaryResponse, clientGoneSignal, contentDisposition, fetchFailure, sendStream } from '../downloads.ts';
+import { VIDEO_ACCEPT } from './source.ts';
+
+export type VideoFramesRouteOptions = {
+  fetch: SafeFetch;
+  tools: VideoTools;
+  /** Conversions at once (EXTRACT_API_VIDEO_JOBS). */
+  concurrency: number;
+  /** Requests allowed to wait for a slot; more are told the server is busy. */
+  maxWaiting?: number;
+  /** One job, from its first byte received to its last frame sent. */
+  timeLimitMs: number;
+  /** Parent of each job's own temporary folder. */
+  tmpDir?: string | undefined;
+};
+
+export const VIDEO_JOB_DIR_PREFIX = 'image-extractor-video-';
+const FIELD_MAX_CHARS = 4096;
+
+class BadRequest extends Error {}
+
+/** The first message of each invalid field, as the API's other routes word them. */
+function describeFieldErrors(fields: Record<string, string>): string | undefined {
+  const parsed = VideoFramesFieldsSchema.safeParse(fields);
+  if (parsed.success) return undefined;
+  const seen = new Set<string>();
+  const parts: string[] = [];
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? 'body');
+    if (seen.has(field)) continue;
+    seen.add(field);
+    parts.push(`${field}: ${issue.message}`);
+  }
+  return `Invalid request: ${parts.join('; ')}`;
+}
+
+function wantsZip(request: FastifyRequest<{ Querystring: { as?: 'ndjson' | 'zip' | undefined } }>): boolean {
+  if (request.query.as) return request.query.as === 'zip';
+  const accept = request.headers.accept ?? '';
+  return accept.includes('application/zip') && !accept.includes('application/x-ndjson');
+}
+
+function zipName(stem: string | undefined): string {
+  const base = safeFileName((stem ?? '').replace(/\.[A-Za-z0-9]{1,5}$/, ''), 'video');
+  return `${base}-frames.zip`;
+}
+
+function stemOfUrl(url: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A failure as the person who asked should read it; the details go to the log. */
+function messageOf(error: unknown): string {
+  if (isVideoJobError(error)) return error.message;
+  const failure = fetchFailure(error);
+  if (failure) return MESSAGES.video.fetchFailed(failure.error);
+  return 'Something went wrong on our side while converting this video. Please try again.';
+}
+
+function statusOf(error: unknown): number {
+  if (isVideoJobError(error)) return error.status;
+  const failure = fetchFailure(error);
+  if (failure) return failure.status === 413 ? 413 : failure.status;
+  return 500;
+}
+
+/**
+ * `POST /api/video/frames`: frames every `interval` seconds of a video the browser can't decode,
+ * made by ffmpeg. The video arrives as the multipart `file` (streamed to a temporary file, never
+ * held in memory) or as a `url` the server fetches through the safe fetch. The answer streams:
+ * NDJSON events by default, a ZIP with `?as=zip`. The job's folder is deleted when the answer ends
+ * or the client leaves (ffmpeg is killed then too). Bounded by VIDEO_MAX_BYTES, the duration and
+ * frame limits, a time limit, and a number of jobs at once.
+ */
+export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPluginAsyncZod {
+  const slots = createJobSlots(options.concurrency, options.maxWaiting ?? options.concurrency * 4);
+  const tmpRoot = options.tmpDir ?? tmpdir();
+  return async (app) => {
+    // Scoped to this plugin: no other route of this scope takes multipart bodies.
+    await app.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: VIDEO_MAX_BYTES, files: 1, fields: 8, fieldSize: FIELD_MAX_CHARS, parts: 9 },
+    });
+
+    app.post(
+      API_PATHS.videoFrames,
+      {
+        compress: false,
+        schema: {
+          summary: 'Frames of a video every N seconds, made with ffmpeg (for what the browser cannot decode)',
+          description: `multipart/form-data: the video in \`${VIDEO_FRAMES_FIELDS.file}\` (up to ${VIDEO_MAX_BYTES} bytes) or a public address in \`${VIDEO_FRAMES_FIELDS.url}\`; \`interval\` (1–30 s, default 5), \`format\` (png, jpeg, webp; default png), \`quality\` (1–100, JPEG and WebP). Answers NDJSON events (start, frame with base64 data, done, error) or, with \`?as=zip\` or \`Accept: application/zip\`, a ZIP of the frames. 503 when ffmpeg is not installed.`,
+          consumes: ['multipart/form-data'],
+          querystring: VideoFramesQuerySchema,
+          response: {
+            200: binaryResponse('NDJSON events, or a ZIP of the frames', ['application/x-ndjson', 'application/zip']),
+            '4xx': ApiErrorSchema,
+            '5xx': ApiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const fail = (status: number, error: string) => reply.code(status).send({ success: false, error });
+        if (!request.isMultipart()) {
+          return fail(
+            415,
+            `Send the video as multipart/form-data: the file in the field ${VIDEO_FRAMES_FIELDS.file}, or its address in the field ${VIDEO_FRAMES_FIELDS.url}.`,
+          );
+        }
+        const asZip = wantsZip(request);
+        const clientGone = clientGoneSignal(reply);
+        const job = new AbortController();
+        const onGone = () => job.abort(VideoJobError.aborted());
+        clientGone.addEventListener('abort', onGone, { once: true });
+
+        let release: (() => void) | undefined;
+        let workDir: string | undefined;
+        let timer: NodeJS.Timeout | undefined;
+        let cleaned: Promise<void> | undefined;
+        // Runs once: when the answer has been sent, when the client left, or when preparing failed.
+        const cleanup = () => {
+          cleaned ??= (async () => {
+            if (timer) clearTimeout(timer);
+            clientGone.removeEventListener('abort', onGone);
+            if (!job.signal.aborted) job.abort(VideoJobError.aborted());
+            if (workDir) await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+            release?.();
+          })();
+          return cleaned;
+        };
+        reply.raw.once('close', () => void cleanup());
+
+        let video: VideoInfo;
+        let fields: VideoFramesFields;
+        let stem: string | undefined;
+        let input: string;
+        try {
+          await checkTools(options.tools);
+          release = await slots.acquire(job.signal);
+          timer = setTimeout(() => job.abort(VideoJobError.timeout(options.timeLimitMs)), options.timeLimitMs);
+          timer.unref();
+          await mkdir(tmpRoot, { recursive: true });
+          workDir = await mkdtemp(path.join(tmpRoot, VIDEO_JOB_DIR_PREFIX));
+          input = path.join(workDir, 'input');
+
+          const raw: Record<string, string> = {};
+          let received = false;
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== VIDEO_FRAMES_FIELDS.file || received) {
+                part.file.resume();
+                throw new BadRequest(
+                  `Unexpected file field "${part.fieldname}": send one video in the field ${VIDEO_FRAMES_FIELDS.file}.`,
+                );
+              }
+              stem = part.filename;
+              await saveVideo(part.file, input, job.signal);
+              if (part.file.truncated) throw VideoJobError.tooLarge();
+              received = true;
+            } else if (typeof part.value === 'string') {
+              raw[part.fieldname] = part.value;
+            }
+          }
+          const invalid = describeFieldErrors(raw);
+          if (invalid) throw new BadRequest(invalid);
+          fields = VideoFramesFieldsSchema.parse(raw);
+
+          if (!received) {
+            if (!fields.url) throw new VideoJobError('no-video', MESSAGES.video.noVideo);
+            if (videoPlatformOf(fields.url)) throw new VideoJobError('platform', MESSAGES.video.platformUnsupported);
+            stem = stemOfUrl(fields.url);
+            const upstream = await options.fetch(fields.url, {
+              kind: 'video',
+              signal: job.signal,
+              headers: { accept: VIDEO_ACCEPT },
+              maxBytes: VIDEO_MAX_BYTES,
+            });
+            const declared = upstream.headers['content-type'];
+            const type = (Array.isArray(declared) ? declared[0] : declared)?.split(';')[0]?.trim();
+            if (isClearlyNotVideo(type)) {
+              upstream.body.destroy();
+              throw new VideoJobError('not-video', MESSAGES.video.notAVideoUrl(type ?? 'an unknown type'));
+            }
+            try {
+              await saveVideo(upstream.body, input, job.signal);
+            } catch (error) {
+              if (isVideoJobError(error) && error.code === 'not-video') {
+                throw new VideoJobError('not-video', MESSAGES.video.notAVideoUrl(type ?? 'an unknown type'));
+              }
+              throw error;
+            }
+          }
+
+          video = await probeVideo(options.tools.ffprobePath, input, job.signal);
+          if (video.durationSeconds > VIDEO_MAX_DURATION_SECONDS) throw VideoJobError.tooLong();
+          if (planFrames(video, fields.interval).times.length > VIDEO_MAX_FRAMES) throw VideoJobError.tooLong();
+        } catch (error) {
+          await cleanup();
+          const reason = job.signal.reason;
+          // The client left or time ran out: the abort's own reason says which; a pipeline only says "aborted".
+          const cause = job.signal.aborted && isVideoJobError(reason) ? reason : error;
+          if (cause instanceof BadRequest) return fail(400, cause.message);
+          const multipartStatus = (cause as { code?: string }).code?.startsWith('FST_')
+            ? (cause as { statusCode?: number }).statusCode
+            : undefined;
+          if (multipartStatus) {
+            return fail(
+              multipartStatus,
+              `This upload could not be read (${(cause as Error).message}): send one video in the field ${VIDEO_FRAMES_FIELDS.file}, or an address in the field ${VIDEO_FRAMES_FIELDS.url}.`,
+            );
+          }
+          const status = statusOf(cause);
+          if (status >= 500 && status !== 503 && status !== 504) request.log.error({ err: cause }, 'video job failed');
+          return fail(status, messageOf(cause));
+        }
+
+        const { times, millis } = planFrames(video, fields.interval);
+        const frames = extractFrames({
+          ffmpegPath: options.tools.ffmpegPath,
+          input,
+          workDir,
+          video,
+          intervalSeconds: fields.interval,
+          format: fields.format,
+          quality: fields.quality,
+          signal: job.signal,
+        });
+        const start: VideoFramesEvent = {
+          type: 'start',
+          duration: video.durationSeconds,
+          width: video.width,
+          height: video.height,
+          frames: times.length,
+          millis,
+          codec: video.codec,
+        };
+
+        if (asZip) {
+          const archive = zipStream(zipEntries(frames, cleanup, request));
+          reply
+            .header('content-type', 'application/zip')
+            .header('content-disposition', contentDisposition('attachment', zipName(stem)))
+            .header('cache-control', 'no-store');
+          return sendStream(reply, Readable.fromWeb(archive as NodeReadableStream<Uint8Array>));
+        }
+        reply
+          .header('content-type', 'application/x-ndjson; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff');
+        return sendStream(reply, Readable.from(ndjsonLines(start, frames, cleanup, request), { objectMode: false }));
+      },
+    );
+  };
+}
+
+function line(event: VideoFramesEvent): string {
+  return `${JSON.stringify(event)}\n`;
+}
+
+async function* ndjsonLines(
+  start: VideoFramesEvent,
+  frames: AsyncGenerator<ExtractedFrame>,
+  cleanup: () => Promise<void>,
+  request: FastifyRequest,
+): AsyncGenerator<string> {
+  let count = 0;
+  try {
+    yield line(start);
+    for await (const frame of frames) {
+      const { bytes, ...facts } = frame;
+      yield line({ type: 'frame', ...facts, data: bytes.toString('base64') });
+      count += 1;
+    }
+    yield line({ type: 'done', frames: count });
+  } catch (error) {
+    if (!(isVideoJobError(error) && error.code === 'aborted')) {
+      if (!isVideoJobError(error)) request.log.error({ err: error }, 'video frames failed');
+      yield line({ type: 'error', error: messageOf(error) });
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
+/** The ZIP's entries; a failure part-way becomes an entry that fails, so the archive lists why in its text file. */
+async function* zipEntries(
+  frames: AsyncGenerator<ExtractedFrame>,
+  cleanup: () => Promise<void>,
+  request: FastifyRequest,
+): AsyncGenerator<ZipEntry> {
+  try {
+    for await (const frame of frames) yield { name: frame.name, input: new Uint8Array(frame.bytes) };
+  } catch (error) {
+    if (isVideoJobError(error) && error.code === 'aborted') return;
+    if (!isVideoJobError(error)) request.log.error({ err: error }, 'video frames failed');
+    const message = messageOf(error);
+    yield {
+      name: 'remaining frames',
+      input: () => Promise.reject(new Error(message)),
+    };
+  } finally {
+    await cleanup();
+  }
+}
