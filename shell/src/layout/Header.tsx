@@ -2,6 +2,7 @@ import { type MouseEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { PRODUCT_NAME } from 'shared-contracts/product';
 import { HEADER_BLUR_THRESHOLD_PX, LANDING_SECTIONS, PATHS } from 'shared-contracts/routes';
+import { AccountMenu, EditProfileButton, useSession } from '../account/index.ts';
 import { scrollToSection } from '../routes/scrollToSection.ts';
 import { Logo } from './Logo.tsx';
 import './Header.css';
@@ -27,6 +28,7 @@ export function Header() {
   const scrolled = useScrolledPast(HEADER_BLUR_THRESHOLD_PX);
   const location = useLocation();
   const navigate = useNavigate();
+  const user = useSession();
 
   // On the landing page the link scrolls in place; elsewhere it goes home and RootLayout scrolls.
   const onSectionClick = (event: MouseEvent<HTMLAnchorElement>, section: string) => {
@@ -55,12 +57,21 @@ export function Header() {
           ))}
         </nav>
         <div className="site-header__account">
-          <Link to={PATHS.signIn} className="btn btn--ghost">
-            Sign In
-          </Link>
-          <Link to={PATHS.signUp} className="btn btn--primary">
-            Sign Up
-          </Link>
+          {user ? (
+            <>
+              <EditProfileButton />
+              <AccountMenu user={user} />
+            </>
+          ) : (
+            <>
+              <Link to={PATHS.signIn} className="btn btn--ghost">
+                Sign In
+              </Link>
+              <Link to={PATHS.signUp} className="btn btn--primary">
+                Sign Up
+              </Link>
+            </>
+          )}
         </div>
       </div>
     </header>

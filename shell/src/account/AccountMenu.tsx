@@ -1,0 +1,78 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { initialOf, logOut, type SessionUser } from 'shared-contracts/account-session';
+import { MESSAGES } from 'shared-contracts/messages';
+import { PATHS } from 'shared-contracts/routes';
+import { toasts } from 'shared-contracts/toast';
+import './AccountMenu.css';
+
+/** The avatar menu of the signed-in header: Profile, and Log out (then home). Plain CSS: no antd on `/`. */
+export function AccountMenu({ user }: { user: SessionUser }) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+
+  // Closes on a click elsewhere and on Escape (focus back on the avatar).
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        trigger.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const signOut = () => {
+    setOpen(false);
+    navigate(PATHS.home);
+    logOut();
+    toasts.success(MESSAGES.account.loggedOut.title, MESSAGES.account.loggedOut.description);
+  };
+
+  return (
+    <div className="account-menu" ref={root}>
+      <button
+        ref={trigger}
+        type="button"
+        className="account-menu__avatar"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={`Account menu for ${user.name}`}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {user.profilePic ? (
+          <img src={user.profilePic} alt="" />
+        ) : (
+          <span aria-hidden="true">{initialOf(user.name)}</span>
+        )}
+      </button>
+      {open ? (
+        <div className="account-menu__list" role="menu" id={menuId}>
+          <div className="account-menu__who">
+            <strong>{user.name}</strong>
+            <span>{user.email ?? user.phone}</span>
+          </div>
+          <Link to={PATHS.profile} role="menuitem" className="account-menu__item" onClick={() => setOpen(false)}>
+            Profile
+          </Link>
+          <button type="button" role="menuitem" className="account-menu__item" onClick={signOut}>
+            Log out
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import type { EditProfileDialogProps } from 'shared-contracts/account-session';
+import { MESSAGES } from 'shared-contracts/messages';
+import { REMOTE_LABELS } from 'shared-contracts/remotes';
+import { toasts } from 'shared-contracts/toast';
+
+type Dialog = ComponentType<EditProfileDialogProps>;
+
+/**
+ * The dialog lives in mfe-account and comes, with antd and the site's theme, through the
+ * federation loader on the first press: `/` downloads none of it.
+ */
+function lazyDialog(): Dialog {
+  return lazy(async () => {
+    const [{ loadRemotePage }, { ThemeProvider }] = await Promise.all([
+      import('../federation/remoteLoader.ts'),
+      import('shared-ui'),
+    ]);
+    const EditProfileDialog = (await loadRemotePage('mfe_account', './EditProfileDialog')) as Dialog;
+    return {
+      default: (props: EditProfileDialogProps) => (
+        <ThemeProvider>
+          <EditProfileDialog {...props} />
+        </ThemeProvider>
+      ),
+    };
+  });
+}
+
+/** A failed load says so in a toast and leaves the header as it was; the next press tries again. */
+class DialogLoadBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: Error) {
+    console.error('[shell] the Edit Profile dialog could not be loaded', error);
+    const { title, description } = MESSAGES.remote.failed(REMOTE_LABELS.mfe_account);
+    toasts.error(title, description);
+    this.props.onError();
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+export function EditProfileButton() {
+  const [open, setOpen] = useState(false);
+  const [dialog, setDialog] = useState<{ Dialog: Dialog; attempt: number } | undefined>(undefined);
+
+  const openDialog = () => {
+    setDialog((current) => current ?? { Dialog: lazyDialog(), attempt: 0 });
+    setOpen(true);
+  };
+  const forget = () => {
+    setOpen(false);
+    setDialog(undefined);
+  };
+
+  return (
+    <>
+      <button type="button" className="btn btn--ghost" onClick={openDialog} aria-haspopup="dialog">
+        Edit Profile
+      </button>
+      {dialog ? (
+        <DialogLoadBoundary key={dialog.attempt} onError={forget}>
+          <Suspense fallback={null}>
+            <dialog.Dialog open={open} onClose={() => setOpen(false)} />
+          </Suspense>
+        </DialogLoadBoundary>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+export * from './AccountMenu.tsx';
+export * from './EditProfileButton.tsx';
+export * from './useSession.ts';
