@@ -13,7 +13,7 @@ import { sniffDocumentKind } from './documentKind.ts';
 import { DocumentError } from './errors.ts';
 
 export { extensionForFormat, type SniffedFormat, sniffFormat } from './core/sniffFormat.ts';
-export type { DocumentExtractor, DocumentImage, EngineOptions, EngineProgress } from './core/types.ts';
+export type { DocumentExtractor, DocumentImage, EngineOptions, EngineProgress, RawInflater } from './core/types.ts';
 export { type DocumentKind, sniffDocumentKind } from './documentKind.ts';
 export { DocumentError, type DocumentErrorCode, PasswordRequiredError } from './errors.ts';
 

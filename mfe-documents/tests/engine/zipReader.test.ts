@@ -1,6 +1,7 @@
 // @vitest-environment node
-import { zipSync } from 'fflate';
+import { inflateSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import type { RawInflater } from '../../src/engine/core/types.ts';
 import { MAX_ZIP_ENTRIES, openZip } from '../../src/engine/core/zip/zipReader.ts';
 import { DocumentError } from '../../src/engine/errors.ts';
 import { text, zipParts } from './ooxmlFixtures.ts';
@@ -122,5 +123,50 @@ describe('openZip', () => {
     const entry = reader.find('x.txt');
     if (!entry) throw new Error('missing entry');
     expect(text(reader.read(entry))).toBe('hello');
+  });
+
+  describe('readAsync (media, inflated natively)', () => {
+    /** The DocumentError code readAsync rejects with. */
+    async function asyncCodeOf(action: () => Promise<unknown>): Promise<string | undefined> {
+      try {
+        await action();
+        return undefined;
+      } catch (error) {
+        return error instanceof DocumentError ? error.code : `not a DocumentError: ${String(error)}`;
+      }
+    }
+    // A host inflater as Node's zlib would be: here fflate one-shot, so the test needs no Node API.
+    const hostInflater: RawInflater = async (data) => inflateSync(data);
+    const bytes = new Uint8Array(300_000).map((_, i) => (i * 7919) % 251);
+    const zip = zipSync({ 'ppt/media/image1.png': [bytes, { level: 6 }], 'stored.bin': [bytes, { level: 0 }] });
+
+    it('should give the same bytes as read, with the platform inflater and with a host one', async () => {
+      const reader = openZip(zip);
+      const media = reader.find('ppt/media/image1.png');
+      const stored = reader.find('stored.bin');
+      if (!media || !stored) throw new Error('missing entry');
+      expect(media.method).toBe(8);
+      const same = (a: Uint8Array) => Buffer.from(a).equals(Buffer.from(bytes));
+      expect(same(await reader.readAsync(media))).toBe(true);
+      expect(same(await reader.readAsync(media, hostInflater))).toBe(true);
+      expect(same(await reader.readAsync(stored))).toBe(true);
+    });
+
+    it('should refuse an entry that unpacks to more than it declares, and a damaged one', async () => {
+      const lying = openZip(declareSize(zip, 'ppt/media/image1.png', 1000));
+      const entry = lying.find('ppt/media/image1.png');
+      if (!entry) throw new Error('missing entry');
+      expect(await asyncCodeOf(() => lying.readAsync(entry))).toBe('too-large');
+      expect(await asyncCodeOf(() => lying.readAsync(entry, hostInflater))).toBe('too-large');
+
+      const reader = openZip(zip);
+      const media = reader.find('ppt/media/image1.png');
+      if (!media) throw new Error('missing entry');
+      const dataStart = media.localHeaderOffset + 30 + 'ppt/media/image1.png'.length;
+      const damaged = openZip(zip.slice().fill(0xff, dataStart, dataStart + 8));
+      const broken = damaged.find('ppt/media/image1.png');
+      if (!broken) throw new Error('missing entry');
+      expect(await asyncCodeOf(() => damaged.readAsync(broken))).toBe('invalid');
+    });
   });
 });

@@ -6,6 +6,7 @@ import {
   sniffDocumentKind,
 } from 'mfe-documents/engine';
 import { DocumentLimitError } from './failure.ts';
+import { nodeInflateRaw } from './nodeInflate.ts';
 
 /** A request may keep the engine busy this long; in the browser there is no bound (it is the user's own CPU). */
 export const DOCUMENT_TIME_LIMIT_MS = 120_000;
@@ -49,7 +50,12 @@ async function* bounded(bytes: Uint8Array, options: ReadDocumentOptions): AsyncG
     }
   };
   try {
-    for await (const image of extractDocument(bytes, { password: options.password, signal, onProgress: checkClock })) {
+    for await (const image of extractDocument(bytes, {
+      password: options.password,
+      signal,
+      onProgress: checkClock,
+      inflateRaw: nodeInflateRaw,
+    })) {
       yield image;
       checkClock();
       if (late) break;

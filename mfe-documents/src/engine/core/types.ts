@@ -28,11 +28,22 @@ export type DocumentImage = {
 
 export type EngineProgress = { done: number; total: number; unit: 'pages' | 'slides' | 'parts' | 'pictures' };
 
+/**
+ * Inflates raw DEFLATE data that should come to `size` bytes. It must not produce much more than
+ * `size` (return as soon as it passes it: the caller refuses the entry) and throws on damaged data.
+ */
+export type RawInflater = (data: Uint8Array, size: number) => Promise<Uint8Array>;
+
 export type EngineOptions = {
   signal?: AbortSignal;
   onProgress?: (progress: EngineProgress) => void;
   /** For encrypted files. */
   password?: string;
+  /**
+   * A native inflater for the media inside DOCX/PPTX packages, when the host has a faster one
+   * than the platform's DecompressionStream (Node: zlib). The browser passes none.
+   */
+  inflateRaw?: RawInflater;
 };
 
 export type DocumentExtractor = (bytes: Uint8Array, options?: EngineOptions) => AsyncGenerator<DocumentImage>;

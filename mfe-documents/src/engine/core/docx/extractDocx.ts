@@ -12,8 +12,12 @@
 import { DocumentError, throwIfAborted } from '../../errors.ts';
 import { imageOfRelationship } from '../ooxml/imageFromPart.ts';
 import { type OoxmlPackage, openPackage } from '../ooxml/openPackage.ts';
+import { readAhead } from '../ooxml/readAhead.ts';
 import type { Relationship } from '../ooxml/relationships.ts';
 import { imageKey, type Reference, scanPart } from '../ooxml/scanPart.ts';
+
+type ImageReference = Extract<Reference, { kind: 'image' }>;
+
 import type { DocumentExtractor, DocumentImage, EngineOptions } from '../types.ts';
 
 type PlannedPart = { partName: string; role: string; note?: string };
@@ -40,7 +44,7 @@ export const extractDocx: DocumentExtractor = async function* extractDocx(
   const bodyReferences = scanPart(pkg, mainPart, visited);
   const plan = planOtherParts(pkg, mainPart, bodyReferences);
   const total = plan.length + 1;
-  for (const image of imagesOf(pkg, bodyReferences, { partName: mainPart, role: 'body' }, found)) {
+  for await (const image of imagesOf(pkg, bodyReferences, { partName: mainPart, role: 'body' }, found)) {
     throwIfAborted(signal);
     yield image;
   }
@@ -50,7 +54,7 @@ export const extractDocx: DocumentExtractor = async function* extractDocx(
     throwIfAborted(signal);
     if (!visited.has(part.partName.toLowerCase())) {
       visited.add(part.partName.toLowerCase());
-      for (const image of imagesOf(pkg, scanPart(pkg, part.partName, visited), part, found)) {
+      for await (const image of imagesOf(pkg, scanPart(pkg, part.partName, visited), part, found)) {
         throwIfAborted(signal);
         yield image;
       }
@@ -95,19 +99,21 @@ function planOtherParts(pkg: OoxmlPackage, mainPart: string, bodyReferences: rea
   return plan;
 }
 
-function* imagesOf(
+async function* imagesOf(
   pkg: OoxmlPackage,
   references: readonly Reference[],
   part: PlannedPart,
   found: Set<string>,
-): Generator<DocumentImage> {
+): AsyncGenerator<DocumentImage> {
+  const wanted: ImageReference[] = [];
   for (const reference of references) {
     if (reference.kind !== 'image') continue;
-    const { relationship } = reference;
-    const key = imageKey(relationship);
+    const key = imageKey(reference.relationship);
     if (found.has(key)) continue;
     found.add(key);
-    const image = imageOfRelationship(pkg, relationship);
+    wanted.push(reference);
+  }
+  for await (const [reference, image] of readAhead(wanted, (r) => imageOfRelationship(pkg, r.relationship))) {
     if (!image) continue;
     const notes = [
       image.note,

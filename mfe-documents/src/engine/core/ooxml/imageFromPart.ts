@@ -35,8 +35,8 @@ const BY_EXTENSION: Record<string, { format: string; mimeType: string }> = {
 };
 
 /** The image stored in `partName`, or undefined when the package has no such part. */
-export function embeddedImage(pkg: OoxmlPackage, partName: string): DocumentImage | undefined {
-  const bytes = pkg.readPart(partName);
+export async function embeddedImage(pkg: OoxmlPackage, partName: string): Promise<DocumentImage | undefined> {
+  const bytes = await pkg.readPartAsync(partName);
   if (!bytes) return undefined;
   const { stem, extension } = splitName(partName);
   const sniffed = sniffFormat(bytes);
@@ -89,7 +89,10 @@ function safeDecode(text: string): string {
 }
 
 /** The image a relationship points at: linked (an address, not fetched) or embedded in the package. */
-export function imageOfRelationship(pkg: OoxmlPackage, relationship: Relationship): DocumentImage | undefined {
+export async function imageOfRelationship(
+  pkg: OoxmlPackage,
+  relationship: Relationship,
+): Promise<DocumentImage | undefined> {
   if (relationship.external) return linkedImage(relationship.target);
   return relationship.targetPart ? embeddedImage(pkg, relationship.targetPart) : undefined;
 }

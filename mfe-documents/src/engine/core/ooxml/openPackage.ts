@@ -21,6 +21,8 @@ export type OoxmlPackage = {
   hasPart(partName: string): boolean;
   /** The part's bytes, exactly as zipped; undefined when the package has no such part. */
   readPart(partName: string): Uint8Array | undefined;
+  /** The same for media: inflated by native code (see ZipReader.readAsync). */
+  readPartAsync(partName: string): Promise<Uint8Array | undefined>;
   readXml(partName: string): string | undefined;
   /** The part's relationships (`''` for the package's own); none when it has no .rels part. */
   relationships(partName: string): Relationships;
@@ -65,6 +67,10 @@ export function openPackage(bytes: Uint8Array, options: EngineOptions = {}): Oox
     zip,
     hasPart: (partName) => findEntry(partName) !== undefined,
     readPart,
+    readPartAsync: async (partName) => {
+      const entry = findEntry(partName);
+      return entry ? zip.readAsync(entry, options.inflateRaw) : undefined;
+    },
     readXml,
     relationships(partName) {
       const cached = relationshipsCache.get(partName);

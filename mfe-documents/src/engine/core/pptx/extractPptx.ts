@@ -18,8 +18,9 @@
 import { DocumentError, throwIfAborted } from '../../errors.ts';
 import { imageOfRelationship } from '../ooxml/imageFromPart.ts';
 import { type OoxmlPackage, openPackage } from '../ooxml/openPackage.ts';
+import { readAhead } from '../ooxml/readAhead.ts';
 import { RELATIONSHIP_ATTRIBUTE_NAMESPACES, type Relationships } from '../ooxml/relationships.ts';
-import { collectImageKeys, imageKey, scanPart } from '../ooxml/scanPart.ts';
+import { collectImageKeys, imageKey, type Reference, scanPart } from '../ooxml/scanPart.ts';
 import { walkXml } from '../ooxml/xmlReader.ts';
 import type { DocumentExtractor, DocumentImage, EngineOptions } from '../types.ts';
 
@@ -31,6 +32,7 @@ type Presentation = {
 };
 
 type PartJob = { partName: string; role: string; note?: string };
+type ImageReference = Extract<Reference, { kind: 'image' }>;
 
 export const extractPptx: DocumentExtractor = async function* extractPptx(
   bytes: Uint8Array,
@@ -48,20 +50,23 @@ export const extractPptx: DocumentExtractor = async function* extractPptx(
   const found = new Set<string>();
   const done = new Set<string>();
 
-  function* imagesOf(job: PartJob): Generator<DocumentImage> {
+  async function* imagesOf(job: PartJob): AsyncGenerator<DocumentImage> {
     const key = job.partName.toLowerCase();
     if (done.has(key) || !pkg.hasPart(job.partName)) return;
     done.add(key);
     visited.add(key);
+    const wanted: ImageReference[] = [];
     for (const reference of scanPart(pkg, job.partName, visited)) {
       if (reference.kind !== 'image') continue;
-      const { relationship } = reference;
-      const imageId = imageKey(relationship);
+      const imageId = imageKey(reference.relationship);
       if (found.has(imageId)) continue;
       found.add(imageId);
+      wanted.push(reference);
+    }
+    for await (const [reference, image] of readAhead(wanted, (r) => imageOfRelationship(pkg, r.relationship))) {
       throwIfAborted(signal);
-      const image = imageOfRelationship(pkg, relationship);
       if (!image) continue;
+      const imageId = imageKey(reference.relationship);
       const notes = [
         image.note,
         job.note,
@@ -76,7 +81,7 @@ export const extractPptx: DocumentExtractor = async function* extractPptx(
     }
   }
 
-  function* masterAndTheme(masterPart: string): Generator<DocumentImage> {
+  async function* masterAndTheme(masterPart: string): AsyncGenerator<DocumentImage> {
     yield* imagesOf({ partName: masterPart, role: 'master' });
     const theme = firstTarget(pkg.relationships(masterPart), 'theme');
     if (theme) yield* imagesOf({ partName: theme, role: 'master', note: "A background style of the master's theme." });
