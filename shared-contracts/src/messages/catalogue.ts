@@ -50,7 +50,7 @@ export const MESSAGES = {
     noVideo: 'No video was sent. Choose a video file or paste a direct link to one.',
     busy: 'The server is converting other videos right now. Please try again in a minute.',
     timedOut: (minutes: number) =>
-      `Converting this video took longer than ${minutes} minutes, so it was stopped. Try a larger interval or a shorter video.`,
+      `Converting this video took longer than ${minutes} minute${minutes === 1 ? '' : 's'}, so it was stopped. Try a larger interval or a shorter video.`,
     unreadable: (detail: string) =>
       `ffmpeg could not read this video (${detail}). The file may be damaged or use a codec this server lacks.`,
     fetchFailed: (reason: string) => `We couldn't fetch this video: ${reason}`,

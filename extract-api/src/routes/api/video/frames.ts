@@ -238,10 +238,10 @@ export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPlug
           if (video.durationSeconds > VIDEO_MAX_DURATION_SECONDS) throw VideoJobError.tooLong();
           if (planFrames(video, fields.interval).times.length > VIDEO_MAX_FRAMES) throw VideoJobError.tooLong();
         } catch (error) {
-          await cleanup();
-          const reason = job.signal.reason;
           // The client left or time ran out: the abort's own reason says which; a pipeline only says "aborted".
-          const cause = job.signal.aborted && isVideoJobError(reason) ? reason : error;
+          const reason = job.signal.aborted ? job.signal.reason : undefined;
+          const cause = isVideoJobError(reason) ? reason : error;
+          await cleanup();
           if (cause instanceof BadRequest) return fail(400, cause.message);
           const multipartStatus = (cause as { code?: string }).code?.startsWith('FST_')
             ? (cause as { statusCode?: number }).statusCode
