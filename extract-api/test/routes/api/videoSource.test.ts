@@ -130,6 +130,14 @@ describe('GET /api/video/source', () => {
     expect(response.json().error).toMatch(/loopback/);
   });
 
+  it('is described in the OpenAPI document, with the frames route', async () => {
+    const spec = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    expect(Object.keys(spec.paths['/api/video/source'] ?? {})).toEqual(expect.arrayContaining(['get', 'head']));
+    expect(Object.keys(spec.paths['/api/video/frames'] ?? {})).toEqual(['post']);
+  });
+
   it('refuses what is not an http(s) address', async () => {
     const response = await app.inject({ method: 'GET', url: source('file:///etc/passwd') });
     expect(response.statusCode).toBe(400);
