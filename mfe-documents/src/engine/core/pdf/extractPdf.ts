@@ -1,16 +1,19 @@
 /**
  * PDF: every image a page draws (content streams, nested Form XObjects, annotation appearances,
- * inline images), each XObject once with all its pages, in the order first drawn. JPEG and JPEG
- * 2000 come out as stored; other images as lossless PNG with their masks as alpha (pdfImage.ts).
+ * inline images), each XObject once with all its pages. JPEG and JPEG 2000 come out as stored;
+ * other images as lossless PNG with their masks as alpha (pdfImage.ts).
  *
- * Two passes: the pages are walked first (progress in pages), so each image carries all its page
- * numbers; then the images are converted and yielded one by one. JBIG2 and CCITT images are not
+ * Images come out while the pages are walked (progress in pages), each as soon as no later page
+ * can draw it (imageReach.ts, from the resource dictionaries alone), so it still carries all its
+ * page numbers, and the first image of a long PDF does not wait for its last page. Among those
+ * ready together, the order is the order first drawn. JBIG2 and CCITT images are not
  * decoded yet: `readPdfImages` reports them as `skipped`, `extractPdf` leaves them out. So it
  * does for one image that fails (an unknown filter, damaged data), and a damaged page loses only
  * its own images; the document fails as `invalid` only when nothing can be read.
  */
 import { DocumentError, PasswordRequiredError, throwIfAborted } from '../../errors.ts';
 import type { DocumentExtractor, DocumentImage, EngineOptions } from '../types.ts';
+import { lastPageOfImages } from './imageReach.ts';
 import { type ImageUse, imagesOnPage } from './imageWalk.ts';
 import { readPages } from './pageTree.ts';
 import { convertImage, fileExtension } from './pdfImage.ts';
@@ -32,9 +35,18 @@ export async function* readPdfImages(bytes: Uint8Array, options: EngineOptions =
   const pages = await readPages(doc).catch((error: unknown) => {
     throw asDocumentError(error);
   });
-  const found = new Map<string, { use: ImageUse; pageNumbers: number[] }>();
+  // Each image is converted as soon as no later page can draw it: its page list is then complete.
+  const lastPage = await lastPageOfImages(doc, pages).catch(() => undefined);
+  const pending = new Map<string, Pending>();
+  const yielded = new Set<string>();
+  let counter = 0;
   let failedPages = 0;
   let firstFailure: unknown;
+  const convert = async (entry: Pending): Promise<PdfImageEvent> => {
+    yielded.add(entry.use.key);
+    pending.delete(entry.use.key);
+    return toEvent(doc, entry, () => counter++);
+  };
   for (const [index, page] of pages.entries()) {
     throwIfAborted(signal);
     const pageNumber = index + 1;
@@ -48,52 +60,70 @@ export async function* readPdfImages(bytes: Uint8Array, options: EngineOptions =
       firstFailure ??= error;
     }
     for (const use of uses) {
-      const entry = found.get(use.key);
-      if (!entry) found.set(use.key, { use, pageNumbers: [pageNumber] });
+      if (yielded.has(use.key)) continue;
+      const entry = pending.get(use.key);
+      if (!entry) pending.set(use.key, { use, pageNumbers: [pageNumber], last: lastPageOf(use.key, index) });
       else if (!entry.pageNumbers.includes(pageNumber)) entry.pageNumbers.push(pageNumber);
     }
     onProgress?.({ done: pageNumber, total: pages.length, unit: 'pages' });
+    for (const entry of [...pending.values()]) {
+      if (entry.last > index) continue;
+      throwIfAborted(signal);
+      yield await convert(entry);
+    }
   }
   if (pages.length > 0 && failedPages === pages.length) throw asDocumentError(firstFailure);
-  let counter = 0;
-  for (const { use, pageNumbers } of found.values()) {
+  for (const entry of [...pending.values()]) {
     throwIfAborted(signal);
-    let result: Awaited<ReturnType<typeof convertImage>>;
-    try {
-      result = await convertImage(doc, use.stream, use.resources);
-    } catch (error) {
-      // one bad image is reported and skipped; cancelling and passwords stop everything
-      const failure = asDocumentError(error);
-      if (failure.code === 'aborted' || failure instanceof PasswordRequiredError) throw failure;
-      const dict = use.stream.dict;
-      const width = typeof dict.get('Width') === 'number' ? (dict.get('Width') as number) : 0;
-      const height = typeof dict.get('Height') === 'number' ? (dict.get('Height') as number) : 0;
-      yield { kind: 'skipped', skipped: { width, height, pageNumbers, reason: failure.message } };
-      continue;
-    }
-    if (result.kind === 'skipped') {
-      yield {
-        kind: 'skipped',
-        skipped: { width: result.width, height: result.height, pageNumbers, reason: result.reason },
-      };
-      continue;
-    }
-    const first = String(pageNumbers[0] ?? 0).padStart(3, '0');
-    const name = `page-${first}-image-${String(counter++).padStart(3, '0')}.${fileExtension(result.format)}`;
-    yield {
-      kind: 'image',
-      image: {
-        name,
-        bytes: result.bytes,
-        format: result.format,
-        mimeType: result.mimeType,
-        width: result.width,
-        height: result.height,
-        pageNumbers,
-        ...(result.note ? { note: result.note } : {}),
-      },
+    yield await convert(entry);
+  }
+
+  /** The last page that may draw `key`; an inline or direct image lives on its own page only. */
+  function lastPageOf(key: string, index: number): number {
+    if (key.startsWith('inline:') || key.startsWith('direct:')) return index;
+    const last = lastPage?.get(key);
+    // not where the resources said (or no map): wait for the end to be sure of every page
+    return last === undefined || last < index ? Number.POSITIVE_INFINITY : last;
+  }
+}
+
+type Pending = { use: ImageUse; pageNumbers: number[]; last: number };
+
+/** One image converted (or reported as skipped, with why), named after its first page. */
+async function toEvent(doc: PdfDocument, { use, pageNumbers }: Pending, next: () => number): Promise<PdfImageEvent> {
+  let result: Awaited<ReturnType<typeof convertImage>>;
+  try {
+    result = await convertImage(doc, use.stream, use.resources);
+  } catch (error) {
+    // one bad image is reported and skipped; cancelling and passwords stop everything
+    const failure = asDocumentError(error);
+    if (failure.code === 'aborted' || failure instanceof PasswordRequiredError) throw failure;
+    const dict = use.stream.dict;
+    const width = typeof dict.get('Width') === 'number' ? (dict.get('Width') as number) : 0;
+    const height = typeof dict.get('Height') === 'number' ? (dict.get('Height') as number) : 0;
+    return { kind: 'skipped', skipped: { width, height, pageNumbers, reason: failure.message } };
+  }
+  if (result.kind === 'skipped') {
+    return {
+      kind: 'skipped',
+      skipped: { width: result.width, height: result.height, pageNumbers, reason: result.reason },
     };
   }
+  const first = String(pageNumbers[0] ?? 0).padStart(3, '0');
+  const name = `page-${first}-image-${String(next()).padStart(3, '0')}.${fileExtension(result.format)}`;
+  return {
+    kind: 'image',
+    image: {
+      name,
+      bytes: result.bytes,
+      format: result.format,
+      mimeType: result.mimeType,
+      width: result.width,
+      height: result.height,
+      pageNumbers,
+      ...(result.note ? { note: result.note } : {}),
+    },
+  };
 }
 
 export const extractPdf: DocumentExtractor = async function* extractPdf(
