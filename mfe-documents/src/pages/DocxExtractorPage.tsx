@@ -1,6 +1,7 @@
 import { Collapse, Typography } from 'antd';
 import { DOCX_MAX_BYTES } from 'shared-contracts';
 import { PageHeading } from 'shared-ui';
+import { DOCX_PAGE, DocumentExtractor } from '../extractor/index.ts';
 import { formatMegabytes } from '../formatMegabytes.ts';
 
 // The spec's five FAQ items. The answers say only what the document engine does.
@@ -39,6 +40,7 @@ export default function DocxExtractorPage() {
         title="Extract Images from Word"
         subtitle="Get every picture out of a Word document, at its original quality, without uploading the file."
       />
+      <DocumentExtractor config={DOCX_PAGE} />
       <section id="faq" aria-labelledby="faq-title" style={{ margin: '40px auto', maxWidth: 760 }}>
         <Typography.Title level={2} id="faq-title" style={{ textAlign: 'center' }}>
           Frequently Asked Questions

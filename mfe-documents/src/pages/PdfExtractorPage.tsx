@@ -2,6 +2,7 @@ import { CloudDownloadOutlined, FileSearchOutlined, LockOutlined, PictureOutline
 import { Tabs, Typography } from 'antd';
 import { PDF_MAX_BYTES } from 'shared-contracts';
 import { InfoSection, PageHeading, StepsSection } from 'shared-ui';
+import { DocumentExtractor, PDF_PAGE } from '../extractor/index.ts';
 import { formatMegabytes } from '../formatMegabytes.ts';
 
 const maxSize = formatMegabytes(PDF_MAX_BYTES);
@@ -32,6 +33,7 @@ export default function PdfExtractorPage() {
         title="Extract Images from PDF"
         subtitle="Get every image embedded in a PDF, at its original quality, without uploading the file."
       />
+      <DocumentExtractor config={PDF_PAGE} />
       <StepsSection
         id="how-it-works"
         title="How It Works"

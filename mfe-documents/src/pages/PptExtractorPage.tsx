@@ -1,6 +1,7 @@
 import { Flex, Tabs, Tag, Typography } from 'antd';
 import { PPT_MAX_BYTES } from 'shared-contracts';
 import { PageHeading } from 'shared-ui';
+import { DocumentExtractor, PPT_PAGE } from '../extractor/index.ts';
 import { formatMegabytes } from '../formatMegabytes.ts';
 
 // Images leave a deck in the format they were stored in; these are the ones slides usually hold.
@@ -37,6 +38,7 @@ export default function PptExtractorPage() {
         title="Extract Images from PowerPoint"
         subtitle="Get every image out of a presentation, at its original quality, without uploading the file."
       />
+      <DocumentExtractor config={PPT_PAGE} />
       <section id="formats" aria-labelledby="formats-title" style={{ margin: '40px 0', textAlign: 'center' }}>
         <Typography.Title level={2} id="formats-title">
           Supported Formats

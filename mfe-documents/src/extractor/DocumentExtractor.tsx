@@ -1,0 +1,185 @@
+import { FileUnknownOutlined, LinkOutlined, LoadingOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { type ExtractedImage, MESSAGES, toasts } from 'shared-contracts';
+import { ExtractionProgress, ResultsGrid, UploadBox } from 'shared-ui';
+import { type DocumentPageConfig, declaredAsKind, matchesKind } from './documentKinds.ts';
+import { type DocumentResult, placeText } from './documentResult.ts';
+import { downloadAll } from './downloadAll.ts';
+import { PasswordPrompt } from './PasswordPrompt.tsx';
+import { useDocumentExtraction } from './useDocumentExtraction.ts';
+import './DocumentExtractor.css';
+
+const UNIT_NAMES = { pages: 'pages', slides: 'slides', parts: 'entries', pictures: 'entries' } as const;
+
+/** The working part of the PDF, Word and PowerPoint screens: upload, extract, progress, results. */
+export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
+  const extraction = useDocumentExtraction(config);
+  const { file, running, progress, results, outcome, failureDetail, passwordRequest } = extraction;
+  const [zipping, setZipping] = useState(false);
+  const m = config.messages;
+
+  const byId = useMemo(() => new Map(results.map((result) => [result.image.id, result])), [results]);
+  const images = useMemo(() => results.map((result) => result.image), [results]);
+
+  async function validateBytes(chosen: File) {
+    // A PDF is known by its first kilobyte; ZIP and compound files by their directories.
+    const head = config.page === 'pdf' ? chosen.slice(0, 1024) : chosen;
+    const bytes = new Uint8Array(await head.arrayBuffer());
+    return matchesKind(config, bytes, chosen.name)
+      ? undefined
+      : {
+          title: m.invalidType.title,
+          description: `${m.invalidType.description} ${MESSAGES.documents.wrongKind(config.noun)}`,
+        };
+  }
+
+  async function onDownloadAll(shown: readonly ExtractedImage[]) {
+    toasts.info(MESSAGES.download.all.title, MESSAGES.download.all.description);
+    setZipping(true);
+    try {
+      await downloadAll(
+        shown.map((image) => byId.get(image.id)).filter((r): r is DocumentResult => r !== undefined),
+        config.zipName,
+      );
+      toasts.success(MESSAGES.download.started.title);
+    } catch (error) {
+      console.error(error);
+      toasts.error(MESSAGES.documents.zipFailed.title, MESSAGES.documents.zipFailed.description);
+    } finally {
+      setZipping(false);
+    }
+  }
+
+  return (
+    <>
+      <Card className="ie-doc-extractor">
+        <UploadBox
+          accept={config.accept}
+          maxBytes={config.maxBytes}
+          messages={{ invalidType: m.invalidType, tooLarge: m.tooLarge }}
+          acceptsFile={(chosen) => declaredAsKind(config, chosen)}
+          validate={validateBytes}
+          onFile={extraction.choose}
+          onReject={(message) => toasts.error(message.title, message.description)}
+          file={file}
+          prompt="Drag and drop your file here, or click to browse"
+          hint={config.hint}
+          disabled={running}
+        />
+        <Button
+          type="primary"
+          size="large"
+          block
+          className="ie-doc-extractor__extract"
+          loading={running}
+          disabled={running}
+          onClick={() => void extraction.extract()}
+        >
+          {running ? 'Extracting Images...' : config.extractLabel}
+        </Button>
+        {running ? (
+          <ExtractionProgress
+            done={progress?.done ?? 0}
+            total={progress?.total ?? 0}
+            unit={progress ? UNIT_NAMES[progress.unit] : 'pages'}
+            onCancel={extraction.cancel}
+            startingText="Opening the file…"
+          />
+        ) : null}
+        {outcome === 'failed' ? (
+          <Alert
+            type="error"
+            showIcon
+            className="ie-doc-extractor__alert"
+            title={m.failed.description}
+            description={failureDetail}
+          />
+        ) : null}
+        {outcome === 'no-images' && results.length === 0 ? (
+          <Empty
+            className="ie-doc-extractor__alert"
+            description={MESSAGES.documents.noImages(config.noun).description}
+          />
+        ) : null}
+      </Card>
+      {results.length > 0 ? (
+        <ResultsGrid
+          title="Extracted Images"
+          images={images}
+          linksFor={(image) => {
+            const preview = byId.get(image.id)?.preview;
+            return { open: preview?.kind === 'converted' ? preview.url : image.url, download: image.url };
+          }}
+          onDownload={() => toasts.info(MESSAGES.download.image.title)}
+          downloadAllLabel="Download All Images"
+          onDownloadAll={(shown) => void onDownloadAll(shown)}
+          downloadAllBusy={zipping}
+          detailsFor={(image) => <CardDetails image={image} result={byId.get(image.id)} />}
+          previewFor={(image) => <CardPreview image={image} result={byId.get(image.id)} />}
+        />
+      ) : null}
+      <PasswordPrompt
+        open={passwordRequest !== undefined}
+        fileName={file?.name ?? ''}
+        wrong={passwordRequest?.wrong ?? false}
+        onSubmit={extraction.submitPassword}
+        onCancel={extraction.dismissPassword}
+      />
+    </>
+  );
+}
+
+function CardDetails({ image, result }: { image: ExtractedImage; result: DocumentResult | undefined }) {
+  const place = placeText(image);
+  const format = image.format ?? 'UNKNOWN';
+  const preview = result?.preview.kind;
+  return (
+    <>
+      {place ? <div data-testid="image-place">{place}</div> : null}
+      {preview === 'converted' ? (
+        <Typography.Text type="secondary">{MESSAGES.documents.previewConverted(format)}</Typography.Text>
+      ) : null}
+      {preview === 'failed' ? (
+        <Typography.Text type="warning">{MESSAGES.documents.previewFailed(format)}</Typography.Text>
+      ) : null}
+    </>
+  );
+}
+
+/** The card's frame when the image itself cannot be shown as is; undefined shows the image. */
+function CardPreview({ image, result }: { image: ExtractedImage; result: DocumentResult | undefined }) {
+  const format = image.format ?? 'UNKNOWN';
+  switch (result?.preview.kind) {
+    case 'converted':
+      return <img src={result.preview.url} alt={`${image.name} (preview)`} loading="lazy" decoding="async" />;
+    case 'converting':
+      return (
+        <div className="ie-doc-placeholder">
+          <LoadingOutlined aria-hidden />
+          <span>Drawing a preview of this {format} picture…</span>
+        </div>
+      );
+    case 'failed':
+    case 'unsupported':
+      return (
+        <div className="ie-doc-placeholder" role="img" aria-label={`${image.name}: no preview`}>
+          <FileUnknownOutlined aria-hidden />
+          <span>
+            {result.preview.kind === 'failed'
+              ? `No preview of this ${format} picture`
+              : MESSAGES.documents.cannotPreview(format)}
+          </span>
+        </div>
+      );
+    case 'linked':
+      return (
+        <div className="ie-doc-placeholder" role="img" aria-label={`${image.name}: linked image`}>
+          <LinkOutlined aria-hidden />
+          <span>Linked image, not embedded</span>
+        </div>
+      );
+    default:
+      return <img src={image.url} alt={image.name} loading="lazy" decoding="async" />;
+  }
+}

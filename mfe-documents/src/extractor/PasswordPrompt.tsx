@@ -1,0 +1,46 @@
+import { Alert, Input, Modal, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { MESSAGES } from 'shared-contracts';
+
+export type PasswordPromptProps = {
+  open: boolean;
+  fileName: string;
+  /** The last password tried was wrong. */
+  wrong: boolean;
+  onSubmit: (password: string) => void;
+  onCancel: () => void;
+};
+
+/** Asks for an encrypted document's password; it is used on the device only, to open the file. */
+export function PasswordPrompt({ open, fileName, wrong, onSubmit, onCancel }: PasswordPromptProps) {
+  const [password, setPassword] = useState('');
+  useEffect(() => {
+    if (open) setPassword('');
+  }, [open]);
+  const submit = () => onSubmit(password);
+  return (
+    <Modal
+      open={open}
+      title={MESSAGES.documents.passwordTitle}
+      okText="Open"
+      onOk={submit}
+      onCancel={onCancel}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>{MESSAGES.documents.passwordPrompt(fileName)}</Typography.Paragraph>
+      {wrong ? (
+        <Alert type="error" showIcon title={MESSAGES.documents.wrongPassword} style={{ marginBottom: 12 }} />
+      ) : null}
+      <Input.Password
+        autoFocus
+        aria-label="Password"
+        placeholder="Password"
+        value={password}
+        status={wrong ? 'error' : undefined}
+        onChange={(event) => setPassword(event.target.value)}
+        onPressEnter={submit}
+        autoComplete="off"
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,92 @@
+import { DOCX_MAX_BYTES, MESSAGES, PDF_MAX_BYTES, PPT_MAX_BYTES } from 'shared-contracts';
+import { type DocumentKind, sniffDocumentKind } from '../engine/index.ts';
+import { formatMegabytes } from '../formatMegabytes.ts';
+
+/** What differs between the PDF, Word and PowerPoint screens; everything else is one component. */
+export type DocumentPageConfig = {
+  /** Which page: the catalogue's group and the ZIP's name. */
+  page: 'pdf' | 'docx' | 'ppt';
+  /** The kinds of file this page takes, as the engine recognises them from the bytes. */
+  kinds: readonly DocumentKind[];
+  /** For `<input accept>`: extensions and MIME types. */
+  accept: string;
+  extensions: readonly string[];
+  mimeTypes: readonly string[];
+  maxBytes: number;
+  messages: (typeof MESSAGES)['pdf' | 'docx' | 'ppt'];
+  extractLabel: string;
+  /** "PDF", "Word document": for sentences such as "This PDF has no embedded images". */
+  noun: string;
+  hint: string;
+  /** Name of the Download All archive. */
+  zipName: string;
+};
+
+const WORD_MIME = [
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/msword',
+] as const;
+const POWERPOINT_MIME = [
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.ms-powerpoint',
+] as const;
+
+export const PDF_PAGE: DocumentPageConfig = {
+  page: 'pdf',
+  kinds: ['pdf'],
+  accept: '.pdf,application/pdf',
+  extensions: ['.pdf'],
+  mimeTypes: ['application/pdf'],
+  maxBytes: PDF_MAX_BYTES,
+  messages: MESSAGES.pdf,
+  extractLabel: 'Extract Images from PDF',
+  noun: 'PDF',
+  hint: `PDF files up to ${formatMegabytes(PDF_MAX_BYTES)}`,
+  zipName: 'pdf-images.zip',
+};
+
+export const DOCX_PAGE: DocumentPageConfig = {
+  page: 'docx',
+  kinds: ['docx', 'doc'],
+  accept: `.docx,.doc,${WORD_MIME.join(',')}`,
+  extensions: ['.docx', '.doc'],
+  mimeTypes: WORD_MIME,
+  maxBytes: DOCX_MAX_BYTES,
+  messages: MESSAGES.docx,
+  extractLabel: 'Extract Images from Word',
+  noun: 'Word document',
+  hint: `Word documents (.docx, .doc) up to ${formatMegabytes(DOCX_MAX_BYTES)}`,
+  zipName: 'word-images.zip',
+};
+
+export const PPT_PAGE: DocumentPageConfig = {
+  page: 'ppt',
+  // An encrypted PPTX is a compound file holding the encrypted package, which the engine reads
+  // as `docx` until it is decrypted; the name then decides (see `matchesKind`).
+  kinds: ['pptx', 'ppt'],
+  accept: `.pptx,.ppt,${POWERPOINT_MIME.join(',')}`,
+  extensions: ['.pptx', '.ppt'],
+  mimeTypes: POWERPOINT_MIME,
+  maxBytes: PPT_MAX_BYTES,
+  messages: MESSAGES.ppt,
+  extractLabel: 'Extract Images from PowerPoint',
+  noun: 'PowerPoint presentation',
+  hint: `PowerPoint presentations (.pptx, .ppt) up to ${formatMegabytes(PPT_MAX_BYTES)}`,
+  zipName: 'powerpoint-images.zip',
+};
+
+/** By its declared type or its name: the spec's first check, before the bytes are read. */
+export function declaredAsKind(config: DocumentPageConfig, file: { name: string; type: string }): boolean {
+  const name = file.name.toLowerCase();
+  return config.mimeTypes.includes(file.type) || config.extensions.some((extension) => name.endsWith(extension));
+}
+
+/** Whether the kind the engine read from the bytes belongs on this page. */
+export function matchesKind(config: DocumentPageConfig, bytes: Uint8Array, fileName: string): boolean {
+  const sniffed = sniffDocumentKind(bytes);
+  if (!sniffed) return false;
+  if (config.kinds.includes(sniffed)) return true;
+  // The encrypted-package case above: a compound file (not a ZIP) named .pptx.
+  const compound = bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
+  return config.page === 'ppt' && sniffed === 'docx' && compound && fileName.toLowerCase().endsWith('.pptx');
+}

@@ -1,0 +1,84 @@
+import { type ExtractedImage, type ImageSourceKind, MESSAGES, safeFileName } from 'shared-contracts';
+import type { DocumentImage } from '../engine/index.ts';
+import { browserCanShow, isMetafile } from '../preview/index.ts';
+
+/** How a card's frame shows the image. */
+export type PreviewState =
+  | { kind: 'image' }
+  | { kind: 'converting' }
+  | { kind: 'converted'; url: string }
+  | { kind: 'failed' }
+  | { kind: 'unsupported' }
+  | { kind: 'linked' };
+
+/** One image on screen: the grid's record, and the original bytes it was made from. */
+export type DocumentResult = {
+  image: ExtractedImage;
+  /** The original file, as extracted (absent for a linked image). */
+  blob?: Blob;
+  preview: PreviewState;
+};
+
+/**
+ * The grid's record for an image the engine found. The url is an object URL of the original
+ * bytes (so Open, Download and Save give the real file); `allocate` makes names unique.
+ */
+export function toDocumentResult(
+  found: DocumentImage,
+  index: number,
+  source: ImageSourceKind,
+  allocate: (name: string) => string,
+): DocumentResult {
+  const common = {
+    id: String(index + 1),
+    name: allocate(safeFileName(found.name, `image-${index + 1}`)),
+    source,
+    format: found.format,
+    mimeType: found.mimeType,
+    width: found.width,
+    height: found.height,
+    pageNumbers: found.pageNumbers,
+    slideNumbers: found.slideNumbers,
+    role: found.role,
+  };
+  if (found.linkedUrl) {
+    return {
+      image: { ...common, url: found.linkedUrl, note: MESSAGES.documents.linked(found.linkedUrl) },
+      preview: { kind: 'linked' },
+    };
+  }
+  const blob = new Blob([found.bytes as Uint8Array<ArrayBuffer>], { type: found.mimeType });
+  const preview: PreviewState = browserCanShow(found.format)
+    ? { kind: 'image' }
+    : isMetafile(found.format)
+      ? { kind: 'converting' }
+      : { kind: 'unsupported' };
+  return {
+    image: { ...common, url: URL.createObjectURL(blob), size: found.bytes.byteLength, note: found.note },
+    blob,
+    preview,
+  };
+}
+
+/** Frees the object URLs a result made (its own and its preview's). */
+export function releaseResult(result: DocumentResult): void {
+  if (result.blob) URL.revokeObjectURL(result.image.url);
+  if (result.preview.kind === 'converted') URL.revokeObjectURL(result.preview.url);
+}
+
+/** "Page 3", "Pages 1, 2, 5", "Slide 4 · layout": where in the document an image is. */
+export function placeText(image: ExtractedImage): string | undefined {
+  const parts: string[] = [];
+  const list = (label: string, numbers: readonly number[] | undefined) => {
+    if (!numbers?.length) return;
+    const shown = numbers.slice(0, 12).join(', ');
+    const more = numbers.length > 12 ? ` and ${numbers.length - 12} more` : '';
+    parts.push(`${label}${numbers.length === 1 ? '' : 's'} ${shown}${more}`);
+  };
+  list('Page', image.pageNumbers);
+  list('Slide', image.slideNumbers);
+  if (image.role && image.role !== 'body' && image.role !== 'slide') {
+    parts.push(image.role.charAt(0).toUpperCase() + image.role.slice(1));
+  }
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}

@@ -1,0 +1,2 @@
+export * from './DocumentExtractor.tsx';
+export * from './documentKinds.ts';

@@ -1,0 +1,3 @@
+export * from './browserFormats.ts';
+export * from './metafilePreview.ts';
+export * from './metafileSize.ts';
