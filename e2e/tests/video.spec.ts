@@ -1,14 +1,18 @@
+import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Download, Locator, Page } from '@playwright/test';
 import { MESSAGES } from 'shared-contracts/messages';
 import { PATHS } from 'shared-contracts/routes';
 import { PAGE_HEADINGS } from '../fixtures/pages.ts';
-import { CORPUS_DIR } from '../fixtures/paths.ts';
+import { CORPUS_DIR, GALLERY_IMG_DIR } from '../fixtures/paths.ts';
 import { downloadedBytes, expect, type Site, test, zipEntries } from '../fixtures/test.ts';
 
 const m = MESSAGES.video;
 const MP4 = path.join(CORPUS_DIR, 'video', 'video.mp4'); // H.264 1920x1080, 5.056 s
 const WEBM = path.join(CORPUS_DIR, 'video', 'frames.webm'); // VP9 1080x1080, 3.333 s
+const HEVC = path.join(CORPUS_DIR, 'video', 'video-h265.mp4'); // HEVC 1920x1080, 10 s: Debian's Chromium cannot decode it
+/** A video the fixture site serves (copied beside its images, which are gitignored), for the Video URL tab. */
+const LINKED_VIDEO = 'clip-frames.webm';
 
 // Decoding 1080p in a 2-core machine's headless Chromium takes seconds, not milliseconds.
 test.setTimeout(120_000);
@@ -140,4 +144,49 @@ test('a YouTube link is refused with a clear message, and no video is taken', as
   await expect(site.main.getByRole('alert')).toContainText(m.platformUnsupported);
   await expect(site.main.getByTestId('video-preview')).toHaveCount(0);
   await expect(site.main.getByRole('button', { name: 'Extract Frames' })).toHaveCount(0);
+});
+
+test('an HEVC video this browser cannot decode is made into frames by the server with ffmpeg', async ({
+  page,
+  site,
+}) => {
+  await upload(site, HEVC);
+  // 10 s at every 5 s: 0 s and 5 s.
+  await extract(page, site, 2);
+  await expect(site.main.getByText(m.decodedOnServer)).toBeVisible();
+  const grid = framesGrid(page);
+  await expect(grid.card('frame-00-00-05.png').getByTestId('frame-timestamp')).toHaveText('00:00:05');
+  const single = await grid.download('frame-00-00-00.png');
+  expect(pngSize(new Uint8Array(await downloadedBytes(single)))).toEqual({ width: 1920, height: 1080 });
+});
+
+test.describe('a direct link', () => {
+  test.beforeAll(async () => {
+    await mkdir(GALLERY_IMG_DIR, { recursive: true });
+    await copyFile(WEBM, path.join(GALLERY_IMG_DIR, LINKED_VIDEO));
+  });
+
+  test('plays and is decoded through the server proxy, not downloaded whole by the page', async ({
+    page,
+    site,
+    gallery,
+  }) => {
+    const link = gallery.url(`img/${LINKED_VIDEO}`);
+    await site.main.getByRole('tab', { name: 'Video URL' }).click();
+    await site.main.getByRole('textbox', { name: 'Video URL' }).fill(link);
+    await site.main.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(site.toast('success', m.urlAdded.title)).toBeVisible();
+    await expect(site.main.getByTestId('video-preview')).toHaveAttribute(
+      'src',
+      `/api/video/source?url=${encodeURIComponent(link)}`,
+    );
+
+    await extract(page, site, 1);
+    const grid = framesGrid(page);
+    await expect(grid.card('frame-00-00-00.png')).toContainText('1080 x 1080');
+    const single = await grid.download('frame-00-00-00.png');
+    expect(pngSize(new Uint8Array(await downloadedBytes(single)))).toEqual({ width: 1080, height: 1080 });
+    // Decoded here: the server only relayed the file.
+    await expect(site.main.getByText(m.decodedOnServer)).toHaveCount(0);
+  });
 });
