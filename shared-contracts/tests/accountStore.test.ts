@@ -13,6 +13,9 @@ import {
 } from '../src/account/index.ts';
 import { MESSAGES } from '../src/messages/catalogue.ts';
 
+// Each password hash is 600,000 PBKDF2 rounds (~0.3 s alone, seconds on a busy shared machine).
+vi.setConfig({ testTimeout: 30_000 });
+
 const m = MESSAGES.account;
 const PASSWORD = 'correct horse 42';
 

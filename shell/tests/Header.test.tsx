@@ -11,7 +11,8 @@ const ada = { id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com', createdA
 
 function signIn() {
   // What the account store writes; the header only reads it.
-  localStorage.setItem(ACCOUNT_STORAGE_KEYS.users, JSON.stringify([{ ...ada, downloads: [] }]));
+  const password = { algorithm: 'PBKDF2-SHA256', iterations: 600_000, salt: 'c2FsdA==', hash: 'aGFzaA==' };
+  localStorage.setItem(ACCOUNT_STORAGE_KEYS.users, JSON.stringify([{ ...ada, password, downloads: [] }]));
   localStorage.setItem(ACCOUNT_STORAGE_KEYS.currentUser, JSON.stringify(ada));
 }
 
@@ -81,5 +82,10 @@ describe('the header’s account corner', () => {
       expect(screen.getByRole('link', { name: 'Sign In' })).toBeTruthy();
       unmount();
     }
+    // An account of some older app, with its password in plain text, is no account of ours.
+    localStorage.setItem(ACCOUNT_STORAGE_KEYS.users, JSON.stringify([{ ...ada, password: 'plain', downloads: [] }]));
+    localStorage.setItem(ACCOUNT_STORAGE_KEYS.currentUser, JSON.stringify(ada));
+    renderHeader();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toBeTruthy();
   });
 });

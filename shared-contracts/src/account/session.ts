@@ -53,12 +53,24 @@ function toSessionUser(value: unknown): SessionUser | null {
   };
 }
 
-/** True when `users` still holds an account with this id: a session without its account is over. */
+/**
+ * True when `users` still holds an account with this id and a password record (not, say, a
+ * plain-text password of some older app): a session without its account is over.
+ */
 function accountExists(storage: Storage, id: string): boolean {
   const users = readJson(storage, ACCOUNT_STORAGE_KEYS.users);
   return (
     Array.isArray(users) &&
-    users.some((user) => typeof user === 'object' && user !== null && (user as { id?: unknown }).id === id)
+    users.some((user) => {
+      if (typeof user !== 'object' || user === null) return false;
+      const { id: userId, password } = user as { id?: unknown; password?: unknown };
+      return (
+        userId === id &&
+        typeof password === 'object' &&
+        password !== null &&
+        isText((password as { hash?: unknown }).hash)
+      );
+    })
   );
 }
 
