@@ -1,13 +1,14 @@
 /**
  * One image XObject (or inline image) to an output file (ISO 32000-1 §8.9):
  * - DCTDecode and JPXDecode: the stored codestream, byte for byte (earlier filters decoded);
- * - JBIG2Decode and CCITTFaxDecode: not decoded yet, reported as skipped;
+ * - JBIG2Decode: decoded by pdf.js's JBIG2 decoder (filters/jbig2.ts, loaded only then), then as below;
  * - everything else: decoded samples (1–16 bits, Decode arrays, colour space) as a lossless PNG,
  *   16-bit gray/RGB kept at 16 bits, with /SMask or /Mask (image or colour key) as alpha.
  */
 import { DocumentError } from '../../errors.ts';
 import { extensionForFormat, sniffFormat } from '../sniffFormat.ts';
 import { type ColorSpace, outputChannels, readColorSpace, toOutput } from './colorSpace.ts';
+import { decodeJbig2 } from './filters/jbig2.ts';
 import { numberOf, type PdfDict, type PdfObject, PdfStream } from './objects.ts';
 import { encodePng, type RasterImage } from './pngEncoder.ts';
 import type { PdfDocument } from './xref.ts';
@@ -42,11 +43,22 @@ export async function convertImage(
       ...(hasAlpha ? { note: 'Stored as in the PDF; its transparency mask is not merged into the file.' } : {}),
     };
   }
-  if (decoded.codec) {
-    return { kind: 'skipped', width, height, reason: `${decoded.codec} images are not decoded yet.` };
-  }
   if (width <= 0 || height <= 0 || !Number.isInteger(width) || !Number.isInteger(height)) {
     throw new DocumentError('invalid', 'An image in this PDF has no valid size.');
+  }
+  let samples = decoded.data;
+  if (decoded.codec === 'JBIG2Decode') {
+    if (Math.ceil(width / 8) * height > MAX_RASTER_BYTES) {
+      return { kind: 'skipped', width, height, reason: 'This image is too large to decode in the browser.' };
+    }
+    try {
+      samples = await decodeJbig2(decoded.data, width, height, await jbig2Globals(doc, decoded.codecParams));
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      return { kind: 'skipped', width, height, reason: `This JBIG2 image could not be decoded: ${why}.` };
+    }
+  } else if (decoded.codec) {
+    return { kind: 'skipped', width, height, reason: `${decoded.codec} images are not decoded yet.` };
   }
   const oneBit =
     (await doc.resolve(dict.get('ImageMask') ?? dict.get('IM'))) === true ||
@@ -55,7 +67,7 @@ export async function convertImage(
   if (rasterBytes > MAX_RASTER_BYTES) {
     return { kind: 'skipped', width, height, reason: 'This image is too large to decode in the browser.' };
   }
-  const raster = await rasterize(doc, dict, decoded.data, width, height, resources);
+  const raster = await rasterize(doc, dict, samples, width, height, resources);
   const png = encodePng(raster);
   return { kind: 'image', bytes: png, format: 'PNG', mimeType: 'image/png', width, height };
 }
@@ -311,4 +323,10 @@ async function maskPlane(
 
 export function fileExtension(format: string): string {
   return extensionForFormat(format);
+}
+
+/** The data of a JBIG2 image's shared segments (DecodeParms /JBIG2Globals), when it has them. */
+async function jbig2Globals(doc: PdfDocument, params: PdfDict | undefined): Promise<Uint8Array | undefined> {
+  const globals = await doc.resolve(params?.get('JBIG2Globals'));
+  return globals instanceof PdfStream ? (await doc.decodeStream(globals)).data : undefined;
 }
