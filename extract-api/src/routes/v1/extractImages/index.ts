@@ -107,28 +107,30 @@ export function extractImagesRoutes(options: ExtractImagesRouteOptions = {}): Fa
         }
         const signal = clientGoneSignal(reply);
         try {
-          return await limit(async () => {
-            let bytes: Uint8Array | undefined;
-            let password: string | undefined;
-            for await (const part of request.parts()) {
-              if (part.type === 'file') {
-                if (part.fieldname !== DOCUMENT_UPLOAD_FIELDS.file) {
-                  part.file.resume();
-                  throw new BadUploadError(
-                    `Unexpected file field "${part.fieldname}": send the document in the field ${DOCUMENT_UPLOAD_FIELDS.file}.`,
-                  );
-                }
-                bytes = await readUpload(part);
-              } else if (part.fieldname === DOCUMENT_UPLOAD_FIELDS.password && typeof part.value === 'string') {
-                password = part.value;
+          let bytes: Uint8Array | undefined;
+          let password: string | undefined;
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== DOCUMENT_UPLOAD_FIELDS.file) {
+                part.file.resume();
+                throw new BadUploadError(
+                  `Unexpected file field "${part.fieldname}": send the document in the field ${DOCUMENT_UPLOAD_FIELDS.file}.`,
+                );
               }
+              bytes = await readUpload(part);
+            } else if (part.fieldname === DOCUMENT_UPLOAD_FIELDS.password && typeof part.value === 'string') {
+              password = part.value;
             }
-            if (!bytes || bytes.length === 0) {
-              throw new BadUploadError(
-                `No document received: send a PDF, Word or PowerPoint file in the multipart field ${DOCUMENT_UPLOAD_FIELDS.file}.`,
-              );
-            }
-            const { kind, images } = readDocumentImages(bytes, {
+          }
+          const upload = bytes;
+          if (!upload || upload.length === 0) {
+            throw new BadUploadError(
+              `No document received: send a PDF, Word or PowerPoint file in the multipart field ${DOCUMENT_UPLOAD_FIELDS.file}.`,
+            );
+          }
+          // Only the engine's work waits its turn: a slow upload must not hold a slot others need.
+          return await limit(async () => {
+            const { kind, images } = readDocumentImages(upload, {
               password: password || undefined,
               signal,
               timeLimitMs: options.timeLimitMs,
