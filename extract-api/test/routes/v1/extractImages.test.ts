@@ -38,7 +38,7 @@ async function multipartBody(fields: Record<string, Uint8Array | string>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === 'string') form.append(name, value);
-    else form.append(name, new Blob([value]), `${name}.bin`);
+    else form.append(name, new Blob([value as Uint8Array<ArrayBuffer>]), `${name}.bin`);
   }
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return {
