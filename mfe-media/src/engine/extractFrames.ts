@@ -27,6 +27,8 @@ export type FrameEvent =
 
 type AnyCanvas = HTMLCanvasElement | OffscreenCanvas;
 
+const ENCODES_IN_FLIGHT = 3;
+
 function encode(canvas: AnyCanvas, type: string, quality: number): Promise<Blob> {
   if ('convertToBlob' in canvas) return canvas.convertToBlob({ type, quality });
   return new Promise((resolve, reject) =>
@@ -58,30 +60,46 @@ export async function* extractFrames(video: VideoSource, options: ExtractFramesO
       fit: 'fill',
       // JPEG has no alpha; PNG and WebP keep the transparency of a video that has some.
       alpha: options.format !== 'jpeg',
-      poolSize: 2,
+      // No pool: a canvas still being encoded must not be drawn over by the next frame.
+      poolSize: 0,
     });
     const type = frameMimeType(options.format);
     const quality = options.quality / 100;
-    let done = 0;
+    // Encoding a 1080p PNG takes as long as decoding to the next time: the browser encodes off the
+    // thread, so the next frame is decoded meanwhile. A few encodes at most are in flight, so memory
+    // holds a few frames, and frames still come out in order.
+    const pending: Promise<FrameEvent>[] = [];
+    let asked = 0;
     for await (const wrapped of sink.canvasesAtTimestamps(times.map((t) => info.firstTimestamp + t))) {
       options.signal?.throwIfAborted();
-      const timeSeconds = times[done] ?? 0;
-      done += 1;
+      const timeSeconds = times[asked] ?? 0;
+      asked += 1;
       // Nothing is on screen before the first frame; times counted from it never ask for that.
       if (!wrapped) continue;
-      const blob = await encode(wrapped.canvas, type, quality);
-      yield {
-        kind: 'frame',
-        frame: {
-          timeSeconds,
-          frameSeconds: Math.max(0, wrapped.timestamp - info.firstTimestamp),
-          blob,
-          width: wrapped.canvas.width,
-          height: wrapped.canvas.height,
-        },
-        done,
-        total,
-      };
+      const done = asked;
+      const { canvas, timestamp } = wrapped;
+      const job = encode(canvas, type, quality).then(
+        (blob): FrameEvent => ({
+          kind: 'frame',
+          frame: {
+            timeSeconds,
+            frameSeconds: Math.max(0, timestamp - info.firstTimestamp),
+            blob,
+            width: canvas.width,
+            height: canvas.height,
+          },
+          done,
+          total,
+        }),
+      );
+      // Awaited below in order; this only keeps a failure after a Cancel from being reported as unhandled.
+      job.catch(() => {});
+      pending.push(job);
+      if (pending.length >= ENCODES_IN_FLIGHT) yield await (pending.shift() as Promise<FrameEvent>);
+    }
+    while (pending.length > 0) {
+      options.signal?.throwIfAborted();
+      yield await (pending.shift() as Promise<FrameEvent>);
     }
   } finally {
     input.dispose();
