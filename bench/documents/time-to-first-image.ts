@@ -30,15 +30,19 @@ const { chromium } = require('@playwright/test') as typeof import('@playwright/t
 
 /**
  * 100 pages of real corpus PDFs: every single-page and short corpus PDF (not freeculture.pdf,
- * which is mostly text, nor the encrypted one), repeated in name order until 100 pages. Each page
+ * which is mostly text, nor the encrypted ones), repeated in name order until 100 pages. Each page
  * carries images, so the grid fills all along the run.
  */
 function hundredPagePdf(dir: string): { file: string; pages: number } {
-  const pagesOf = (file: string) => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file]).toString())?.[1] ?? 0);
+  const info = (file: string) => execFileSync('pdfinfo', [file], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  const pagesOf = (file: string) => Number(/Pages:\s+(\d+)/.exec(info(file))?.[1] ?? 0);
+  // pdfunite cannot merge encrypted files, even those with an empty password.
   const parts = readdirSync(corpus)
     .filter((f) => f.endsWith('.pdf') && f !== 'freeculture.pdf' && f !== 'issue3371.pdf')
     .sort()
-    .map((f) => ({ file: path.join(corpus, f), pages: pagesOf(path.join(corpus, f)) }))
+    .map((f) => path.join(corpus, f))
+    .filter((file) => !/Encrypted:\s+yes/.test(info(file)))
+    .map((file) => ({ file, pages: pagesOf(file) }))
     .filter((p) => p.pages > 0);
   const chosen: string[] = [];
   let pages = 0;
@@ -50,7 +54,7 @@ function hundredPagePdf(dir: string): { file: string; pages: number } {
     pages += part.pages;
   }
   const file = path.join(dir, 'hundred-pages.pdf');
-  execFileSync('pdfunite', [...chosen, file]);
+  execFileSync('pdfunite', [...chosen, file], { stdio: 'ignore' });
   return { file, pages: pagesOf(file) };
 }
 

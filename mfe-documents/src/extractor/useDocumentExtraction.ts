@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createNameAllocator, MESSAGES, toasts } from 'shared-contracts';
 import { DocumentError, type EngineProgress, PasswordRequiredError, sniffDocumentKind } from '../engine/index.ts';
-import { extractInWorker } from '../extraction/index.ts';
+import { extractInWorker, prepareDocumentWorker, releaseDocumentWorker } from '../extraction/index.ts';
 import { metafileToPng } from '../preview/index.ts';
 import type { DocumentPageConfig } from './documentKinds.ts';
 import { type DocumentResult, releaseResult, toDocumentResult } from './documentResult.ts';
@@ -37,6 +37,7 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
   useEffect(
     () => () => {
       current.current?.abort();
+      releaseDocumentWorker();
       for (const result of shown.current) releaseResult(result);
       shown.current = [];
     },
@@ -159,6 +160,8 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
 
   const choose = useCallback((next: File) => {
     current.current?.abort();
+    // The worker loads while the user reaches for Extract.
+    prepareDocumentWorker();
     setFile(next);
     setOutcome('none');
     setFailureDetail(undefined);
