@@ -8,7 +8,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -196,7 +196,9 @@ async function ours(file: string, out: string, inflateRaw: RawInflater | undefin
   const allocate = createNameAllocator();
   let count = 0;
   for await (const image of extractDocument(bytes, { inflateRaw })) {
-    await writeFile(path.join(out, allocate(safeFileName(image.name))), image.bytes);
+    // written in place, as unzip does: the next images inflate on zlib's threads meanwhile
+    // (on the 56 MB DOCX: 290-400 ms writing this way, 520-950 ms awaiting fs.promises.writeFile)
+    writeFileSync(path.join(out, allocate(safeFileName(image.name))), image.bytes);
     count += 1;
   }
   return { ms: performance.now() - started, count };

@@ -53,7 +53,7 @@ describe.skipIf(!HAS_CORPUS)('pnpm extract <file>', () => {
     expect(stderr).toMatch(/2 images in shp-picture\.pptx \(PPTX\)/);
   });
 
-  it('should write a PDF’s images with --out, JPEG 2000 byte-identical to pdfimages -all, and JSON lines', async () => {
+  it('should write a PDF’s images with --out (JPEG 2000 byte-identical to pdfimages -all, JBIG2 as PNG) and JSON lines', async () => {
     const dir = path.join(out, 'pdf');
     const { code, stdout, stderr } = await cli(['pdf/issue3371.pdf', '--password', 'ELXRTQWS', '--json', '--out', dir]);
     expect(code).toBe(0);
@@ -64,14 +64,16 @@ describe.skipIf(!HAS_CORPUS)('pnpm extract <file>', () => {
     const written = (await readdir(dir)).sort();
     expect(lines.map((image) => image.name).sort()).toEqual(written);
     expect(stderr).toMatch(new RegExp(`saved ${written.length} files to`));
-    const jpx = manifest()['pdf/issue3371.pdf'].images.filter((row: { enc: string }) => row.enc === 'jpx');
-    const expected = jpx.map((row: { extracted: { sha256: string }[] }) => row.extracted[0]?.sha256).sort();
-    const actual = await Promise.all(written.map(async (name) => sha256(await readFile(path.join(dir, name)))));
-    expect(actual.sort()).toEqual(expected);
-    for (const image of lines) {
-      expect(image.url).toBe(`file://${path.join(dir, image.name)}`);
-      expect(image.format).toBe('JPX');
-    }
+    const rows = manifest()['pdf/issue3371.pdf'].images as { enc: string; extracted: { sha256: string }[] }[];
+    const expected = rows.filter((row) => row.enc === 'jpx').map((row) => row.extracted[0]?.sha256);
+    const jpxFiles = lines.filter((image) => image.format === 'JPX').map((image) => image.name);
+    const actual = await Promise.all(jpxFiles.map(async (name) => sha256(await readFile(path.join(dir, name)))));
+    expect(actual.sort()).toEqual(expected.sort());
+    // and the JBIG2 stencil, decoded to a PNG
+    expect(lines.filter((image) => image.format !== 'JPX')).toEqual([
+      expect.objectContaining({ format: 'PNG', width: 2480, height: 3507 }),
+    ]);
+    for (const image of lines) expect(image.url).toBe(`file://${path.join(dir, image.name)}`);
   });
 
   it('should give every file a unique safe name, the same media as the manifest', async () => {
