@@ -236,4 +236,28 @@ test.describe('document screens', () => {
     expect(found).toBeLessThan(all.length * 5);
     await expect(site.toast('success', 'Extraction Complete')).toHaveCount(0);
   });
+
+  test('the grid has 1, 2, 3 or 4 columns by width', async ({ page, site, results }) => {
+    await openScreen(page, site, PDF);
+    const expected = await engineImages('pdf/bug1755507.pdf');
+    await extract(page, site, PDF, 'pdf/bug1755507.pdf', expected.length);
+    for (const [width, columns] of [
+      [480, 1],
+      [700, 2],
+      [1000, 3],
+      [1300, 4],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect
+        .poll(async () => {
+          const lefts = await results.cards.evaluateAll((cards) =>
+            cards.map((c) => Math.round(c.getBoundingClientRect().left)),
+          );
+          return new Set(lefts).size;
+        })
+        .toBe(columns);
+      // For looking at: what a user sees at this width.
+      await results.region.screenshot({ path: path.join(os.tmpdir(), `documents-grid-${width}.png`) });
+    }
+  });
 });
