@@ -186,3 +186,24 @@ test.describe('a direct link', () => {
     await expect(site.main.getByText(m.decodedOnServer)).toHaveCount(0);
   });
 });
+
+test('Cancel stops the work at once and keeps the frames made so far', async ({ page, site }) => {
+  // 35 s of 1080p at every second: 36 frames, long enough to press Cancel in the middle.
+  await upload(site, path.join(CORPUS_DIR, 'video', 'annex-b-avc.mkv'));
+  const slider = site.main.getByRole('slider').first();
+  await slider.focus();
+  for (let i = 0; i < 4; i += 1) await slider.press('ArrowLeft');
+  await site.main.getByRole('button', { name: 'Extract Frames' }).click();
+  await expect(site.main.getByTestId('progress-text')).toHaveText(/^[1-9]\d* of 36 frames$/, { timeout: 60_000 });
+  await site.main.getByRole('button', { name: 'Cancel' }).click();
+
+  await expect(site.main.getByRole('button', { name: 'Extract Frames' })).toBeEnabled();
+  await expect(site.main.getByTestId('progress-text')).toHaveCount(0);
+  const kept = await framesGrid(page).cards.count();
+  expect(kept).toBeGreaterThan(0);
+  expect(kept).toBeLessThan(36);
+  // Nothing arrives after Cancel, and no success is claimed.
+  await page.waitForTimeout(2_000);
+  await expect(framesGrid(page).cards).toHaveCount(kept);
+  await expect(site.toast('success', m.framesExtracted(36).title)).toHaveCount(0);
+});
