@@ -218,6 +218,20 @@ test.describe('document screens', () => {
     await expect(results.cards).toHaveCount(expected.length);
   });
 
+  test('an encrypted PowerPoint 97 file opens after its password', async ({ page, site, results }) => {
+    await openScreen(page, site, POWERPOINT);
+    await chooseFile(page, corpusFile('ppt/ppt_with_png_encrypted.ppt'));
+    await extractButton(site, POWERPOINT).click();
+    const dialog = page.getByRole('dialog', { name: d.passwordTitle });
+    await expect(dialog).toContainText('ppt_with_png_encrypted.ppt');
+    await dialog.getByLabel('Password').fill('password');
+    await dialog.getByRole('button', { name: 'Open' }).click();
+    const expected = await engineImages('ppt/ppt_with_png_encrypted.ppt', 'password');
+    const done = POWERPOINT.m.complete(expected.length);
+    await expect(site.toast('success', done.title, done.description)).toBeVisible({ timeout: 30_000 });
+    await expect(results.cards).toHaveCount(expected.length);
+  });
+
   test('Cancel stops a long run, keeps what was found and frees the button', async ({ page, site, results }) => {
     await openScreen(page, site, PDF);
     await chooseFile(page, longPdf());
