@@ -1,15 +1,17 @@
 import { MESSAGES } from 'shared-contracts/messages';
 import { type AppPath, NOT_FOUND_QUERY_PARAM, PATHS, REDIRECTS } from 'shared-contracts/routes';
-import { PAGE_HEADINGS, UNKNOWN_PATH } from '../fixtures/pages.ts';
+import { PAGE_HEADINGS, SIGNED_OUT_REDIRECTS, UNKNOWN_PATH } from '../fixtures/pages.ts';
 import { REMOTE_SERVERS } from '../fixtures/paths.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 test.describe('every route of the route table shows its page', () => {
-  for (const [path, heading] of Object.entries(PAGE_HEADINGS)) {
+  for (const path of Object.keys(PAGE_HEADINGS) as AppPath[]) {
+    const landsOn = SIGNED_OUT_REDIRECTS[path] ?? path;
+    const heading = PAGE_HEADINGS[landsOn];
     test(`${path} shows "${heading}"`, async ({ page, site }) => {
       await page.goto(path);
       await expect(site.heading(heading)).toBeVisible();
-      await expect(page).toHaveURL(path);
+      await expect(page).toHaveURL(landsOn);
       await expect(site.header).toBeVisible();
     });
   }
