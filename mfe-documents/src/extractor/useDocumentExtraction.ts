@@ -75,8 +75,11 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
       const schedule = () => {
         if (!frame) frame = requestAnimationFrame(flush);
       };
+      // Marks for profiling the time to first image (DevTools' Performance panel, the bench).
+      performance.mark('documents:extract');
       try {
         const bytes = await file.arrayBuffer();
+        performance.mark('documents:file-read');
         const source =
           sniffDocumentKind(new Uint8Array(bytes)) ??
           (config.kinds[0] as NonNullable<ReturnType<typeof sniffDocumentKind>>);
@@ -89,6 +92,7 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
             schedule();
           },
           onImage: (image) => {
+            if (found.length === 0) performance.mark('documents:first-image-received');
             const result = toDocumentResult(image, found.length, source, allocate);
             found.push(result);
             if (result.preview.kind === 'converting') convertPreview(result);
