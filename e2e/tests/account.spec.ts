@@ -2,8 +2,9 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { MESSAGES } from 'shared-contracts/messages';
 import { PATHS } from 'shared-contracts/routes';
+import { corpusFile, engineImages } from '../fixtures/documents.ts';
 import { PAGE_HEADINGS } from '../fixtures/pages.ts';
-import { GALLERY_IMG_DIR } from '../fixtures/paths.ts';
+import { CORPUS_DIR, GALLERY_IMG_DIR } from '../fixtures/paths.ts';
 import { expect, type Site, test } from '../fixtures/test.ts';
 
 const m = MESSAGES.account;
@@ -328,6 +329,56 @@ test('save images from the URL extractor, find them after a reload, delete one w
   await page.reload();
   await expect(saved.getByRole('listitem')).toHaveCount(1);
   await expect(saved).toContainText('photo.jpg');
+});
+
+test('a saved document image and a saved video frame keep their bytes across a reload', async ({
+  page,
+  site,
+  results,
+}) => {
+  await signUp(page, site, ada);
+
+  // A PDF image: its card's URL is a blob: the page made from the engine's bytes.
+  const pdf = 'pdf/bug1755507.pdf';
+  const [expected] = (await engineImages(pdf)).filter((image) => image.format === 'JPEG');
+  if (!expected) throw new Error(`${pdf} has no JPEG in the engine's output`);
+  await page.goto(PATHS.pdfExtractor);
+  await page.getByTestId('upload-input').setInputFiles(corpusFile(pdf));
+  await site.main.getByRole('button', { name: 'Extract Images from PDF' }).click();
+  await expect(results.cards.first()).toBeVisible({ timeout: 60_000 });
+  await results.region.getByRole('button', { name: `Save ${expected.shownName}` }).click();
+  await expect(results.region.getByRole('button', { name: `${expected.shownName} is saved` })).toBeDisabled();
+
+  // A video frame decoded in this tab.
+  await page.goto(PATHS.videoExtractor);
+  await site.main.getByTestId('upload-input').setInputFiles(path.join(CORPUS_DIR, 'video', 'video.mp4'));
+  await site.main.getByRole('button', { name: 'Extract Frames' }).click();
+  const frames = page.getByRole('region', { name: 'Extracted Frames' });
+  await expect(frames.getByRole('listitem')).toHaveCount(2, { timeout: 90_000 });
+  await frames.getByRole('button', { name: 'Save frame-00-00-00.png' }).click();
+  await expect(frames.getByRole('button', { name: 'frame-00-00-00.png is saved' })).toBeDisabled();
+  expect(await everythingStored(page)).not.toContain('data:');
+
+  await page.goto(PATHS.profile);
+  await page.reload();
+  const saved = page.getByRole('region', { name: 'Saved Images' });
+  await expect(saved.getByRole('listitem')).toHaveCount(2);
+  const image = saved.getByRole('listitem').filter({ hasText: expected.shownName }).locator('img');
+  const frame = saved.getByRole('listitem').filter({ hasText: 'frame-00-00-00.png' }).locator('img');
+  for (const picture of [image, frame]) {
+    await expect(picture).toHaveAttribute('src', /^blob:/);
+    await expect
+      .poll(() => picture.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+      .toBe(true);
+  }
+  // The document image came back from IndexedDB byte for byte; the frame is a 1920 x 1080 picture.
+  const restored = await image.evaluate(async (element: HTMLImageElement) => [
+    ...new Uint8Array(await (await fetch(element.src)).arrayBuffer()),
+  ]);
+  expect(Buffer.from(restored).equals(Buffer.from(expected.bytes))).toBe(true);
+  expect(await frame.evaluate((element: HTMLImageElement) => [element.naturalWidth, element.naturalHeight])).toEqual([
+    1920, 1080,
+  ]);
 });
 
 test('a logout in one tab signs the other tabs out', async ({ page, site, context }) => {
