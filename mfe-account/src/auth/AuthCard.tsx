@@ -1,5 +1,6 @@
 import { Card, Tabs } from 'antd';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { LoginMethod } from 'shared-contracts';
 import { PageHeading } from 'shared-ui';
 import { StorageIssueAlert } from '../StorageIssueAlert.tsx';
@@ -37,3 +38,15 @@ export function AuthCard({
 
 /** The placeholder of every phone field: the spec's US-style format. */
 export const PHONE_PLACEHOLDER = '(555) 123-4567';
+
+/**
+ * The link between Sign In and Sign Up. Underlined: it sits inside a sentence, and colour alone
+ * does not tell it apart from the text around it (WCAG 1.4.1, axe's link-in-text-block).
+ */
+export function AuthSwitchLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} style={{ textDecoration: 'underline' }}>
+      {children}
+    </Link>
+  );
+}

@@ -1,6 +1,6 @@
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import {
   accountStore,
   EmailFieldSchema,
@@ -12,7 +12,7 @@ import {
   toasts,
 } from 'shared-contracts';
 import { zodRule } from 'shared-ui';
-import { AuthCard, PHONE_PLACEHOLDER } from '../auth/AuthCard.tsx';
+import { AuthCard, AuthSwitchLink, PHONE_PLACEHOLDER } from '../auth/AuthCard.tsx';
 
 const m = MESSAGES.account;
 
@@ -66,7 +66,7 @@ export default function SignInPage() {
       form={(method) => <SignInForm method={method} />}
       footer={
         <>
-          Don't have an account? <Link to={PATHS.signUp}>Sign Up</Link>
+          Don't have an account? <AuthSwitchLink to={PATHS.signUp}>Sign Up</AuthSwitchLink>
         </>
       }
     />

@@ -1,6 +1,6 @@
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import {
   accountStore,
   EmailFieldSchema,
@@ -13,7 +13,7 @@ import {
   toasts,
 } from 'shared-contracts';
 import { zodRule } from 'shared-ui';
-import { AuthCard, PHONE_PLACEHOLDER } from '../auth/AuthCard.tsx';
+import { AuthCard, AuthSwitchLink, PHONE_PLACEHOLDER } from '../auth/AuthCard.tsx';
 
 const m = MESSAGES.account;
 
@@ -72,7 +72,7 @@ export default function SignUpPage() {
       form={(method) => <SignUpForm method={method} />}
       footer={
         <>
-          Already have an account? <Link to={PATHS.signIn}>Sign In</Link>
+          Already have an account? <AuthSwitchLink to={PATHS.signIn}>Sign In</AuthSwitchLink>
         </>
       }
     />
