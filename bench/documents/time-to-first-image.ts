@@ -151,6 +151,10 @@ try {
     'browser runs (first/all ms):',
     browser.map((x) => `${x.first.toFixed(0)}/${x.all.toFixed(0)}`).join(' '),
   );
+  for (const name of Object.keys(browser[0]?.marks ?? {})) {
+    const ms = median(browser.map((x) => x.marks[name] ?? Number.NaN));
+    console.log(`  page mark ${name.padEnd(34)} ${ms.toFixed(0).padStart(6)} ms after the click (median)`);
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
