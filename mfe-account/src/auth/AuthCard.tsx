@@ -1,8 +1,8 @@
-import { Card, Tabs } from 'antd';
+import { Card, Form, Input, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { LoginMethod } from 'shared-contracts';
-import { PageHeading } from 'shared-ui';
+import { EmailFieldSchema, type LoginMethod, PhoneFieldSchema } from 'shared-contracts';
+import { PageHeading, zodRule } from 'shared-ui';
 import { StorageIssueAlert } from '../StorageIssueAlert.tsx';
 
 /** The frame of Sign In and Sign Up: heading, the device-storage sentence, Email and Phone tabs (Email first). */
@@ -48,5 +48,18 @@ export function AuthSwitchLink({ to, children }: { to: string; children: ReactNo
     <Link to={to} style={{ textDecoration: 'underline' }}>
       {children}
     </Link>
+  );
+}
+
+/** The email or phone field, the account's identity, the same on Sign In and Sign Up. */
+export function IdentityField({ method }: { method: LoginMethod }) {
+  return method === 'email' ? (
+    <Form.Item label="Email Address" name="email" rules={[zodRule(EmailFieldSchema)]}>
+      <Input type="email" autoComplete="username" placeholder="you@example.com" />
+    </Form.Item>
+  ) : (
+    <Form.Item label="Phone Number" name="phone" rules={[zodRule(PhoneFieldSchema)]}>
+      <Input type="tel" autoComplete="username" placeholder={PHONE_PLACEHOLDER} />
+    </Form.Item>
   );
 }

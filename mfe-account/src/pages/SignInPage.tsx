@@ -1,18 +1,9 @@
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  accountStore,
-  EmailFieldSchema,
-  type LoginMethod,
-  MESSAGES,
-  PATHS,
-  PhoneFieldSchema,
-  SignInPasswordFieldSchema,
-  toasts,
-} from 'shared-contracts';
+import { accountStore, type LoginMethod, MESSAGES, PATHS, SignInPasswordFieldSchema, toasts } from 'shared-contracts';
 import { zodRule } from 'shared-ui';
-import { AuthCard, AuthSwitchLink, PHONE_PLACEHOLDER } from '../auth/AuthCard.tsx';
+import { AuthCard, AuthSwitchLink, IdentityField } from '../auth/AuthCard.tsx';
 
 const m = MESSAGES.account;
 
@@ -40,15 +31,7 @@ function SignInForm({ method }: { method: LoginMethod }) {
 
   return (
     <Form<Fields> layout="vertical" onFinish={submit} requiredMark={false} name={`sign-in-${method}`}>
-      {method === 'email' ? (
-        <Form.Item label="Email Address" name="email" rules={[zodRule(EmailFieldSchema)]}>
-          <Input type="email" autoComplete="username" placeholder="you@example.com" />
-        </Form.Item>
-      ) : (
-        <Form.Item label="Phone Number" name="phone" rules={[zodRule(PhoneFieldSchema)]}>
-          <Input type="tel" autoComplete="username" placeholder={PHONE_PLACEHOLDER} />
-        </Form.Item>
-      )}
+      <IdentityField method={method} />
       <Form.Item label="Password" name="password" rules={[zodRule(SignInPasswordFieldSchema)]}>
         <Input.Password autoComplete="current-password" placeholder="Your password" />
       </Form.Item>

@@ -3,17 +3,15 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   accountStore,
-  EmailFieldSchema,
   type LoginMethod,
   MESSAGES,
   NameFieldSchema,
   NewPasswordFieldSchema,
   PATHS,
-  PhoneFieldSchema,
   toasts,
 } from 'shared-contracts';
 import { zodRule } from 'shared-ui';
-import { AuthCard, AuthSwitchLink, PHONE_PLACEHOLDER } from '../auth/AuthCard.tsx';
+import { AuthCard, AuthSwitchLink, IdentityField } from '../auth/AuthCard.tsx';
 
 const m = MESSAGES.account;
 
@@ -46,15 +44,7 @@ function SignUpForm({ method }: { method: LoginMethod }) {
       <Form.Item label="Full Name" name="name" rules={[zodRule(NameFieldSchema)]}>
         <Input autoComplete="name" placeholder="Jane Doe" />
       </Form.Item>
-      {method === 'email' ? (
-        <Form.Item label="Email Address" name="email" rules={[zodRule(EmailFieldSchema)]}>
-          <Input type="email" autoComplete="username" placeholder="you@example.com" />
-        </Form.Item>
-      ) : (
-        <Form.Item label="Phone Number" name="phone" rules={[zodRule(PhoneFieldSchema)]}>
-          <Input type="tel" autoComplete="username" placeholder={PHONE_PLACEHOLDER} />
-        </Form.Item>
-      )}
+      <IdentityField method={method} />
       <Form.Item label="Password" name="password" rules={[zodRule(NewPasswordFieldSchema)]}>
         <Input.Password autoComplete="new-password" placeholder="At least 6 characters" />
       </Form.Item>
