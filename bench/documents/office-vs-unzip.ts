@@ -12,8 +12,8 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { extractDocument, type RawInflater } from 'document-engine';
 import { nodeInflateRaw } from '../../extract-api/src/extractors/document/nodeInflate.ts';
-import { extractDocument, type RawInflater } from '../../mfe-documents/src/engine/index.ts';
 import { createNameAllocator, safeFileName } from '../../shared-contracts/src/files/index.ts';
 
 const { values } = parseArgs({

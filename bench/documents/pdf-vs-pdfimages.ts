@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import { extractPdf } from '../../mfe-documents/src/engine/core/pdf/index.ts';
+import { extractorFor } from 'document-engine';
+
+const extractPdf = extractorFor('pdf');
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const runs = Number(values.runs);

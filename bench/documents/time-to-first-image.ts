@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { extractDocument } from '../../mfe-documents/src/engine/index.ts';
+import { extractDocument } from 'document-engine';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tooling/chromium.mjs';
 
 const { values } = parseArgs({

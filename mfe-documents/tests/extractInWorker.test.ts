@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { type DocumentImage, extractDocument, PasswordRequiredError } from 'document-engine';
 import { describe, expect, it } from 'vitest';
-import { type DocumentImage, extractDocument, PasswordRequiredError } from '../src/engine/index.ts';
 import { extractInWorker, type WorkerLike } from '../src/extraction/extractInWorker.ts';
 import type { FromWorker, ToWorker, WorkerScope } from '../src/worker/protocol.ts';
 import { serveExtraction } from '../src/worker/serveExtraction.ts';

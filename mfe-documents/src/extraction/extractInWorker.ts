@@ -1,5 +1,5 @@
+import { DocumentError, type DocumentImage, type EngineProgress, PasswordRequiredError } from 'document-engine';
 import { startModuleWorker } from 'shared-contracts';
-import { DocumentError, type DocumentImage, type EngineProgress, PasswordRequiredError } from '../engine/index.ts';
 // Vite builds the worker as its own module chunk and gives its URL (on the remote's origin).
 import workerUrl from '../worker/documentWorker.ts?worker&url';
 import type { FromWorker, ToWorker, WorkerError } from '../worker/protocol.ts';

@@ -1,5 +1,5 @@
+import { type DocumentKind, sniffDocumentKind } from 'document-engine';
 import { DOCX_MAX_BYTES, MESSAGES, PDF_MAX_BYTES, PPT_MAX_BYTES } from 'shared-contracts';
-import { type DocumentKind, sniffDocumentKind } from '../engine/index.ts';
 import { formatMegabytes } from '../formatMegabytes.ts';
 
 /** What differs between the PDF, Word and PowerPoint screens; everything else is one component. */

@@ -1,5 +1,5 @@
+import type { DocumentImage } from 'document-engine';
 import { type ExtractedImage, type ImageSourceKind, MESSAGES, safeFileName } from 'shared-contracts';
-import type { DocumentImage } from '../engine/index.ts';
 import { browserCanShow, isMetafile } from '../preview/index.ts';
 
 /** How a card's frame shows the image. */

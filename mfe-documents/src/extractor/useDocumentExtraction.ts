@@ -1,6 +1,6 @@
+import { DocumentError, type EngineProgress, PasswordRequiredError, sniffDocumentKind } from 'document-engine';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createNameAllocator, MESSAGES, toasts } from 'shared-contracts';
-import { DocumentError, type EngineProgress, PasswordRequiredError, sniffDocumentKind } from '../engine/index.ts';
 import { extractInWorker, prepareDocumentWorker, releaseDocumentWorker } from '../extraction/index.ts';
 import { metafileToPng } from '../preview/index.ts';
 import type { DocumentPageConfig } from './documentKinds.ts';

@@ -2,7 +2,7 @@
  * The messages between a page and the document Worker. Both ends are this package's own code,
  * so these are types, not schemas: nothing here comes from outside.
  */
-import type { DocumentErrorCode, DocumentImage, EngineProgress } from '../engine/index.ts';
+import type { DocumentErrorCode, DocumentImage, EngineProgress } from 'document-engine';
 
 export type ToWorker =
   /** The whole file (transferred) and, for an encrypted one, the password to try. */

@@ -1,4 +1,4 @@
-import { DocumentError, extractDocument } from '../engine/index.ts';
+import { DocumentError, extractDocument } from 'document-engine';
 import type { ToWorker, WorkerError, WorkerScope } from './protocol.ts';
 
 /**

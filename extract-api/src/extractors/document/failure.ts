@@ -1,4 +1,4 @@
-import { DocumentError, PasswordRequiredError } from 'mfe-documents/engine';
+import { DocumentError, PasswordRequiredError } from 'document-engine';
 import { formatBytes, MESSAGES } from 'shared-contracts';
 
 /** A bound of the server, not of the document's format: too big to receive, to answer, or to finish in time. */

@@ -4,7 +4,7 @@ import {
   type DocumentKind,
   extractDocument,
   sniffDocumentKind,
-} from 'mfe-documents/engine';
+} from 'document-engine';
 import { DocumentLimitError } from './failure.ts';
 import { nodeInflateRaw } from './nodeInflate.ts';
 

@@ -1,4 +1,4 @@
-import type { DocumentImage } from 'mfe-documents/engine';
+import type { DocumentImage } from 'document-engine';
 import type { DocumentApiImage } from 'shared-contracts';
 
 /** `data:<mime>;base64,…`: the image travels inside the answer, so the server keeps no file. */

@@ -5,8 +5,8 @@
  * nothing between requests (DESIGN section 9).
  */
 import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { DocumentImage } from 'document-engine';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { DocumentImage } from 'mfe-documents/engine';
 import {
   API_PATHS,
   createNameAllocator,

@@ -10,11 +10,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { type PdfImageEvent, readPdfImages } from '../../src/engine/core/pdf/extractPdf.ts';
+import { type PdfImageEvent, readPdfImages } from '../src/core/pdf/extractPdf.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 /** <repo>/../shared/corpus; this file is <repo>/mfe-documents/tests/engine/. */
-const CORPUS = resolve(HERE, '../../../../shared/corpus');
+const CORPUS = resolve(HERE, '../../../shared/corpus');
 const MANIFEST = join(CORPUS, 'manifest.json');
 
 type Row = {

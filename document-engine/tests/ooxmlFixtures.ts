@@ -3,7 +3,7 @@
  * image-looking bytes whose headers are real (what `sniffFormat` reads) and whose tails are unique.
  */
 import { zipSync } from 'fflate';
-import type { DocumentExtractor, DocumentImage, EngineOptions } from '../../src/engine/core/types.ts';
+import type { DocumentExtractor, DocumentImage, EngineOptions } from '../src/core/types.ts';
 
 export const R_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 export const REL_IMAGE = `${R_NS}/image`;

@@ -10,17 +10,17 @@ import { fileURLToPath } from 'node:url';
 import * as CFB from 'cfb';
 import { zlibSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openCompoundFile } from '../../src/engine/core/legacy/compoundFile.ts';
-import { extractDoc } from '../../src/engine/core/legacy/extractDoc.ts';
-import { extractPpt, listPictureRecords } from '../../src/engine/core/legacy/extractPpt.ts';
-import { VECTOR_NOTE } from '../../src/engine/core/legacy/legacyImage.ts';
-import { decodeBlip, inflateBounded, readRecord } from '../../src/engine/core/legacy/officeArt.ts';
-import { rc4, sha1 } from '../../src/engine/core/legacy/rc4CryptoApi.ts';
-import type { DocumentExtractor, DocumentImage, EngineOptions } from '../../src/engine/core/types.ts';
-import { DocumentError, PasswordRequiredError } from '../../src/engine/errors.ts';
+import { openCompoundFile } from '../src/core/legacy/compoundFile.ts';
+import { extractDoc } from '../src/core/legacy/extractDoc.ts';
+import { extractPpt, listPictureRecords } from '../src/core/legacy/extractPpt.ts';
+import { VECTOR_NOTE } from '../src/core/legacy/legacyImage.ts';
+import { decodeBlip, inflateBounded, readRecord } from '../src/core/legacy/officeArt.ts';
+import { rc4, sha1 } from '../src/core/legacy/rc4CryptoApi.ts';
+import type { DocumentExtractor, DocumentImage, EngineOptions } from '../src/core/types.ts';
+import { DocumentError, PasswordRequiredError } from '../src/errors.ts';
 
 // <repo>/../shared/corpus, from tests/engine/ in mfe-documents.
-const corpusDir = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
+const corpusDir = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
 const haveCorpus = existsSync(join(corpusDir, 'manifest.json'));
 if (!haveCorpus) {
   console.warn(`[legacy.test] No corpus at ${corpusDir}: the DOC and PPT corpus tests are skipped.`);

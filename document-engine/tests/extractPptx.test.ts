@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { extractPptx } from '../../src/engine/core/pptx/extractPptx.ts';
+import { extractPptx } from '../src/core/pptx/extractPptx.ts';
 import {
   collect,
   contentTypes,

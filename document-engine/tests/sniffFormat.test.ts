@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { extensionForFormat, sniffFormat } from '../../src/engine/core/sniffFormat.ts';
+import { extensionForFormat, sniffFormat } from '../src/core/sniffFormat.ts';
 import { fakeGif, fakeJpeg, fakePng } from './ooxmlFixtures.ts';
 
 const bytes = (...parts: (number[] | string)[]) =>

@@ -4,9 +4,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DocumentError, extractDocument, sniffDocumentKind } from '../../src/engine/index.ts';
+import { DocumentError, extractDocument, sniffDocumentKind } from '../src/index.ts';
 
-const corpusDir = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
+const corpusDir = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
 const kinds = ['pdf', 'docx', 'pptx', 'doc', 'ppt'] as const;
 
 describe.skipIf(!existsSync(join(corpusDir, 'manifest.json')))('sniffDocumentKind on the corpus', () => {

@@ -5,9 +5,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzlibSync, zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { md5 } from '../../src/engine/core/pdf/crypto/md5.ts';
-import { extractPdf, type PdfImageEvent, readPdfImages } from '../../src/engine/core/pdf/extractPdf.ts';
-import type { DocumentImage, EngineProgress } from '../../src/engine/core/types.ts';
+import { md5 } from '../src/core/pdf/crypto/md5.ts';
+import { extractPdf, type PdfImageEvent, readPdfImages } from '../src/core/pdf/extractPdf.ts';
+import type { DocumentImage, EngineProgress } from '../src/core/types.ts';
 
 const bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
 const latin = (value: Uint8Array) => String.fromCharCode(...value);
@@ -179,7 +179,7 @@ describe('md5', () => {
   });
 });
 
-const CORPUS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus/pdf');
+const CORPUS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus/pdf');
 const corpus = existsSync(CORPUS);
 
 describe.skipIf(!corpus)('encrypted corpus PDFs', () => {

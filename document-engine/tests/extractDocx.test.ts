@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { extractDocx } from '../../src/engine/core/docx/extractDocx.ts';
-import { DocumentError, PasswordRequiredError } from '../../src/engine/errors.ts';
+import { extractDocx } from '../src/core/docx/extractDocx.ts';
+import { DocumentError, PasswordRequiredError } from '../src/errors.ts';
 import {
   collect,
   contentTypes,

@@ -9,10 +9,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { extractPdf } from '../../src/engine/core/pdf/extractPdf.ts';
-import type { DocumentImage } from '../../src/engine/core/types.ts';
+import { extractPdf } from '../src/core/pdf/extractPdf.ts';
+import type { DocumentImage } from '../src/core/types.ts';
 
-const CORPUS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus/pdf');
+const CORPUS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus/pdf');
 const present = existsSync(join(CORPUS, 'issue12963.pdf'));
 
 /** Black pixels of a 1-bit gray PNG written with filter 0 rows (the engine's encoder). */

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { inflateSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { RawInflater } from '../../src/engine/core/types.ts';
-import { MAX_ZIP_ENTRIES, openZip } from '../../src/engine/core/zip/zipReader.ts';
-import { DocumentError } from '../../src/engine/errors.ts';
+import type { RawInflater } from '../src/core/types.ts';
+import { MAX_ZIP_ENTRIES, openZip } from '../src/core/zip/zipReader.ts';
+import { DocumentError } from '../src/errors.ts';
 import { text, zipParts } from './ooxmlFixtures.ts';
 
 const CENTRAL_HEADER_SIGNATURE = 0x02014b50;

@@ -7,8 +7,8 @@
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { unzlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { extractPdf } from '../../src/engine/core/pdf/extractPdf.ts';
-import type { DocumentImage } from '../../src/engine/core/types.ts';
+import { extractPdf } from '../src/core/pdf/extractPdf.ts';
+import type { DocumentImage } from '../src/core/types.ts';
 
 const concat = (...parts: Uint8Array[]) => Buffer.concat(parts.map((part) => Buffer.from(part)));
 const hex = (value: Uint8Array) => Buffer.from(value).toString('hex');

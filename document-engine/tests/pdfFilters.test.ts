@@ -1,18 +1,18 @@
 // @vitest-environment node
 import { deflateSync, unzlibSync, zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { ascii85Decode } from '../../src/engine/core/pdf/filters/ascii85Stream.ts';
-import { asciiHexDecode } from '../../src/engine/core/pdf/filters/asciiHexStream.ts';
-import { ccittFaxDecode } from '../../src/engine/core/pdf/filters/ccittFaxStream.ts';
-import { decodeFilters } from '../../src/engine/core/pdf/filters/decodeFilters.ts';
-import { flateDecode } from '../../src/engine/core/pdf/filters/flateStream.ts';
-import { lzwDecode } from '../../src/engine/core/pdf/filters/lzwStream.ts';
-import { unpredict } from '../../src/engine/core/pdf/filters/predictor.ts';
-import { runLengthDecode } from '../../src/engine/core/pdf/filters/runLengthStream.ts';
-import { PdfDict, PdfName, type PdfObject, PdfStream } from '../../src/engine/core/pdf/objects.ts';
-import { readFunction } from '../../src/engine/core/pdf/pdfFunction.ts';
-import { encodePng } from '../../src/engine/core/pdf/pngEncoder.ts';
-import type { PdfDocument } from '../../src/engine/core/pdf/xref.ts';
+import { ascii85Decode } from '../src/core/pdf/filters/ascii85Stream.ts';
+import { asciiHexDecode } from '../src/core/pdf/filters/asciiHexStream.ts';
+import { ccittFaxDecode } from '../src/core/pdf/filters/ccittFaxStream.ts';
+import { decodeFilters } from '../src/core/pdf/filters/decodeFilters.ts';
+import { flateDecode } from '../src/core/pdf/filters/flateStream.ts';
+import { lzwDecode } from '../src/core/pdf/filters/lzwStream.ts';
+import { unpredict } from '../src/core/pdf/filters/predictor.ts';
+import { runLengthDecode } from '../src/core/pdf/filters/runLengthStream.ts';
+import { PdfDict, PdfName, type PdfObject, PdfStream } from '../src/core/pdf/objects.ts';
+import { readFunction } from '../src/core/pdf/pdfFunction.ts';
+import { encodePng } from '../src/core/pdf/pngEncoder.ts';
+import type { PdfDocument } from '../src/core/pdf/xref.ts';
 
 const bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
 const text = (value: Uint8Array) => String.fromCharCode(...value);

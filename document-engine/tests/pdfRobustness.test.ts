@@ -4,10 +4,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { extractPdf } from '../../src/engine/core/pdf/extractPdf.ts';
-import { DocumentError } from '../../src/engine/errors.ts';
+import { extractPdf } from '../src/core/pdf/extractPdf.ts';
+import { DocumentError } from '../src/errors.ts';
 
-const CORPUS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus/pdf');
+const CORPUS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus/pdf');
 
 async function outcome(bytes: Uint8Array): Promise<string> {
   try {

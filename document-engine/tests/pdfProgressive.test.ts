@@ -4,7 +4,7 @@
  * still with every page it is drawn on.
  */
 import { describe, expect, it } from 'vitest';
-import { extractPdf } from '../../src/engine/core/pdf/extractPdf.ts';
+import { extractPdf } from '../src/core/pdf/extractPdf.ts';
 
 const bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
 

@@ -7,10 +7,11 @@
  * Its output is the filter's output: 1 bit per pixel, rows padded to a byte, 0 black, 1 white,
  * which pdfImage.ts turns into a PNG like any other 1-bit image (Decode arrays, masks).
  *
- * pdf.js 6 fetches its decoder from a URL: the WebAssembly build in the browser (Vite emits the
- * file referenced by `new URL(…, import.meta.url)`), and in Node, whose fetch reads no file: URL,
- * its plain JavaScript build, imported. The legacy build is used because it carries polyfills for
- * Node 20; it still needs Promise.withResolvers (Node 22), added below when missing.
+ * pdf.js 6 fetches its decoder from a URL. A browser host hands the engine the URL of the
+ * WebAssembly build its bundler emitted (`setJbig2DecoderUrl`); without one (Node, whose fetch reads
+ * no file: URL) the plain JavaScript build is resolved from the package and imported. The legacy
+ * build is used because it carries polyfills for Node 20; it still needs Promise.withResolvers
+ * (Node 22), added below when missing.
  */
 /// <reference path="./pdfjsImageDecoders.d.ts" />
 type Jbig2Decoder = {
@@ -21,10 +22,14 @@ type WasmImageClass = {
   readonly instance: Jbig2Decoder & { _filename: string; _noWasmFilename: string };
 };
 
-const WASM_URL = new URL('../../../../../node_modules/pdfjs-dist/wasm/jbig2.wasm', import.meta.url);
-const JS_URL = new URL('../../../../../node_modules/pdfjs-dist/wasm/jbig2_nowasm_fallback.js', import.meta.url);
-
+let hostDecoderUrl: string | undefined;
 let decoder: Promise<Jbig2Decoder> | undefined;
+
+/** Where the host serves pdf.js's `jbig2.wasm` (a browser bundle's asset URL). Call before extracting. */
+export function setJbig2DecoderUrl(wasmUrl: string): void {
+  hostDecoderUrl = wasmUrl;
+  decoder = undefined;
+}
 
 function loadDecoder(): Promise<Jbig2Decoder> {
   decoder ??= (async () => {
@@ -46,13 +51,12 @@ function loadDecoder(): Promise<Jbig2Decoder> {
     const { Jbig2Image } = (await import('pdfjs-dist/legacy/image_decoders/pdf.image_decoders.mjs')) as unknown as {
       Jbig2Image: WasmImageClass;
     };
-    const inNode =
-      typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
+    const url = hostDecoderUrl ?? import.meta.resolve('pdfjs-dist/wasm/jbig2_nowasm_fallback.js');
     // pdf.js builds each URL as `${wasmUrl}${file name}`: the names are emptied so the URLs are ours.
     const instance = Jbig2Image.instance;
     instance._filename = '';
     instance._noWasmFilename = '';
-    Jbig2Image.setOptions({ useWasm: !inNode, useWorkerFetch: true, wasmUrl: (inNode ? JS_URL : WASM_URL).href });
+    Jbig2Image.setOptions({ useWasm: url.endsWith('.wasm'), useWorkerFetch: true, wasmUrl: url });
     return instance;
   })();
   return decoder;

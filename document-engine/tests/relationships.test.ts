@@ -6,8 +6,8 @@ import {
   parseRelationships,
   relationshipsPartName,
   resolvePartName,
-} from '../../src/engine/core/ooxml/relationships.ts';
-import { DocumentError } from '../../src/engine/errors.ts';
+} from '../src/core/ooxml/relationships.ts';
+import { DocumentError } from '../src/errors.ts';
 import { contentTypes, REL_IMAGE, rels } from './ooxmlFixtures.ts';
 
 describe('relationships', () => {

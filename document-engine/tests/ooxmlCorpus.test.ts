@@ -12,14 +12,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { extractDocx } from '../../src/engine/core/docx/extractDocx.ts';
-import { extractPptx } from '../../src/engine/core/pptx/extractPptx.ts';
-import { extensionForFormat } from '../../src/engine/core/sniffFormat.ts';
-import type { DocumentImage } from '../../src/engine/core/types.ts';
-import { PasswordRequiredError } from '../../src/engine/errors.ts';
+import { extractDocx } from '../src/core/docx/extractDocx.ts';
+import { extractPptx } from '../src/core/pptx/extractPptx.ts';
+import { extensionForFormat } from '../src/core/sniffFormat.ts';
+import type { DocumentImage } from '../src/core/types.ts';
+import { PasswordRequiredError } from '../src/errors.ts';
 import { collect } from './ooxmlFixtures.ts';
 
-const CORPUS = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
+const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
 const HAS_CORPUS = existsSync(`${CORPUS}manifest.json`);
 if (!HAS_CORPUS) console.warn(`[engine tests] corpus not found at ${CORPUS}: DOCX/PPTX corpus tests skipped`);
 

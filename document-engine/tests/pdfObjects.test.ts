@@ -2,7 +2,7 @@
 
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { Lexer } from '../../src/engine/core/pdf/lexer.ts';
+import { Lexer } from '../src/core/pdf/lexer.ts';
 import {
   type PdfCommand,
   PdfDict,
@@ -10,10 +10,10 @@ import {
   PdfRef,
   type PdfStream,
   type PdfString,
-} from '../../src/engine/core/pdf/objects.ts';
-import { Parser } from '../../src/engine/core/pdf/parser.ts';
-import { PdfDocument } from '../../src/engine/core/pdf/xref.ts';
-import { DocumentError } from '../../src/engine/errors.ts';
+} from '../src/core/pdf/objects.ts';
+import { Parser } from '../src/core/pdf/parser.ts';
+import { PdfDocument } from '../src/core/pdf/xref.ts';
+import { DocumentError } from '../src/errors.ts';
 
 const bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
 const text = (value: Uint8Array) => String.fromCharCode(...value);
