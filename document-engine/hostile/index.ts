@@ -1,0 +1,27 @@
+/**
+ * Hostile documents, built in code: one builder per class of input that once hung, crashed or
+ * starved the engine (or the service running it). The engine's tests, extract-api's isolation
+ * tests, the fuzzer's seeds and the e2e suite all take them from here, so every class stays
+ * covered wherever the engine runs. Nothing here is run by the product.
+ *
+ *   import { HOSTILE_DOCUMENTS } from 'document-engine/hostile';
+ *   for (const doc of HOSTILE_DOCUMENTS) post(doc.fileName, doc.build());
+ */
+export type HostileDocument = {
+  /** What makes it hostile, as a test title. */
+  name: string;
+  /** The kind the engine takes it for (from its bytes). */
+  kind: 'pdf' | 'docx' | 'pptx' | 'doc' | 'ppt';
+  /** A file name with the right extension, for uploads. */
+  fileName: string;
+  build: () => Uint8Array;
+};
+
+export { OFFICE_HOSTILE_DOCUMENTS } from './office.ts';
+export { PDF_HOSTILE_DOCUMENTS } from './pdf.ts';
+
+import { OFFICE_HOSTILE_DOCUMENTS } from './office.ts';
+import { PDF_HOSTILE_DOCUMENTS } from './pdf.ts';
+
+/** Every class, PDF and Office. */
+export const HOSTILE_DOCUMENTS: readonly HostileDocument[] = [...PDF_HOSTILE_DOCUMENTS, ...OFFICE_HOSTILE_DOCUMENTS];
