@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type DocumentImage, extractDocument, PasswordRequiredError } from 'document-engine';
 import { describe, expect, it } from 'vitest';
-import { extractInWorker, type WorkerLike } from '../src/extraction/extractInWorker.ts';
+import { extractInWorker, sniffInWorker, type WorkerLike, WorkerLostError } from '../src/extraction/extractInWorker.ts';
 import type { FromWorker, ToWorker, WorkerScope } from '../src/worker/protocol.ts';
 import { serveExtraction } from '../src/worker/serveExtraction.ts';
 
@@ -42,6 +42,9 @@ function inProcessWorker() {
     },
     addEventListener: (type: string, listener: Listener) => {
       if (type === 'message') toPage.push(listener);
+    },
+    removeEventListener: (type: string, listener: Listener) => {
+      if (type === 'message' && toPage.includes(listener)) toPage.splice(toPage.indexOf(listener), 1);
     },
     terminate: () => {
       state.terminated = true;
@@ -133,5 +136,65 @@ describe('extractInWorker', { timeout: 60_000 }, () => {
     expect(state.sentToWorker.map((m) => m.type)).toEqual(['start', 'cancel']);
     expect(state.terminated).toBe(true);
     expect(images).toHaveLength(1);
+  });
+});
+
+/** A worker that takes messages and never answers (a reader caught in a loop), or that dies. */
+function brokenWorker(behaviour: 'silent' | 'dies') {
+  const state = { terminated: false };
+  const errorListeners: ((event: Event) => void)[] = [];
+  const worker: WorkerLike = {
+    postMessage: () => {
+      if (behaviour === 'dies') {
+        setTimeout(() => {
+          for (const listener of errorListeners) listener(new Event('error'));
+        }, 5);
+      }
+    },
+    addEventListener: (type: string, listener: (event: never) => void) => {
+      if (type === 'error') errorListeners.push(listener as (event: Event) => void);
+    },
+    removeEventListener: () => {},
+    terminate: () => {
+      state.terminated = true;
+    },
+  } as WorkerLike;
+  return { worker, state };
+}
+
+describe('a reader that dies or freezes', () => {
+  it('a silent worker is ended after the silence limit, with the unreadable message', async () => {
+    const { worker, state } = brokenWorker('silent');
+    const started = performance.now();
+    const error = await extractInWorker(new ArrayBuffer(8), {
+      createWorker: () => worker,
+      onImage: () => {},
+      silenceLimitMs: 100,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WorkerLostError);
+    expect((error as Error).message).toBe('This file could not be read: it is damaged or too complex.');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(90);
+    expect(state.terminated).toBe(true);
+  });
+
+  it('a worker that dies rejects at once and is ended', async () => {
+    const { worker, state } = brokenWorker('dies');
+    await expect(
+      extractInWorker(new ArrayBuffer(8), { createWorker: () => worker, onImage: () => {} }),
+    ).rejects.toBeInstanceOf(WorkerLostError);
+    expect(state.terminated).toBe(true);
+  });
+
+  it('the kind of a file is read in the worker; a frozen sniff is ended too', async () => {
+    const { worker } = inProcessWorker();
+    await expect(sniffInWorker(read('doc/testPictures.doc'), { createWorker: () => worker })).resolves.toBe('doc');
+    const { worker: other } = inProcessWorker();
+    const text = new TextEncoder().encode('not a document').buffer as ArrayBuffer;
+    await expect(sniffInWorker(text, { createWorker: () => other })).resolves.toBeUndefined();
+    const { worker: silent, state } = brokenWorker('silent');
+    await expect(sniffInWorker(new ArrayBuffer(8), { createWorker: () => silent, limitMs: 50 })).rejects.toBeInstanceOf(
+      WorkerLostError,
+    );
+    expect(state.terminated).toBe(true);
   });
 });

@@ -1,5 +1,11 @@
-import { DocumentError, type DocumentImage, type EngineProgress, PasswordRequiredError } from 'document-engine';
-import { startModuleWorker } from 'shared-contracts';
+import {
+  DocumentError,
+  type DocumentImage,
+  type DocumentKind,
+  type EngineProgress,
+  PasswordRequiredError,
+} from 'document-engine';
+import { MESSAGES, startModuleWorker } from 'shared-contracts';
 // Vite builds the worker as its own module chunk and gives its URL (on the remote's origin).
 import workerUrl from '../worker/documentWorker.ts?worker&url';
 import type { FromWorker, ToWorker, WorkerError } from '../worker/protocol.ts';
@@ -8,17 +14,32 @@ import type { FromWorker, ToWorker, WorkerError } from '../worker/protocol.ts';
 export type WorkerLike = {
   postMessage(message: ToWorker, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<FromWorker>) => void): void;
-  addEventListener(type: 'error', listener: (event: ErrorEvent) => void): void;
+  addEventListener(type: 'error' | 'messageerror', listener: (event: Event) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent<FromWorker>) => void): void;
+  removeEventListener(type: 'error' | 'messageerror', listener: (event: Event) => void): void;
   terminate(): void;
 };
+
+/**
+ * How long the Worker may go without a word (an image, a page done) before it is taken for frozen
+ * and ended. The engine bounds its own work per image, so a live reader speaks far more often;
+ * this is the last line against a reader caught in a loop, in place of a wall-clock limit (on
+ * the user's own device a large document may take as long as it needs).
+ */
+export const WORKER_SILENCE_LIMIT_MS = 60_000;
+/** Reading what kind a file is takes milliseconds; a reader silent this long is stuck. */
+export const SNIFF_LIMIT_MS = 10_000;
 
 export type ExtractInWorkerOptions = {
   password?: string | undefined;
   signal?: AbortSignal | undefined;
+  onKind?: (kind: DocumentKind | undefined) => void;
   onProgress?: (progress: EngineProgress) => void;
   onImage: (image: DocumentImage) => void;
   /** Starts the worker; the real Worker unless a test gives another. */
   createWorker?: () => WorkerLike;
+  /** Longest silence before the worker is taken for frozen (tests shorten it). */
+  silenceLimitMs?: number;
 };
 
 export function startDocumentWorker(): WorkerLike {
@@ -49,48 +70,143 @@ export function takeDocumentWorker(): WorkerLike {
   return worker;
 }
 
+/** The reader died or froze: the user's message, whatever the browser said about it. */
+export class WorkerLostError extends Error {
+  override readonly name = 'WorkerLostError';
+  constructor(readonly detail: string) {
+    super(MESSAGES.documents.unreadable);
+  }
+}
+
+type Watch = {
+  /** Each word from the worker; the run ends when this returns a result or throws. */
+  onMessage: (message: FromWorker) => void;
+  silenceLimitMs: number;
+  signal?: AbortSignal | undefined;
+  onAbort?: () => void;
+  /** Leave the worker running when the conversation ends well (it becomes the spare). */
+  keepOnSuccess?: boolean;
+};
+
 /**
- * Extracts every image of a document in a Web Worker. Resolves when the document is done;
- * rejects with the engine's own error classes (`PasswordRequiredError` asks for a password), or
- * with `DocumentError('aborted')` when the signal fires, which also ends the worker at once.
- * One worker per run: ending it is the only sure way to stop a parser mid-object.
+ * One conversation with a worker, watched: it ends (and the worker with it) on the answer, on the
+ * worker's error or a message that cannot be read, on a silence past the limit, or on abort.
  */
-export function extractInWorker(bytes: ArrayBuffer, options: ExtractInWorkerOptions): Promise<void> {
-  const { password, signal, onProgress, onImage, createWorker = takeDocumentWorker } = options;
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new DocumentError('aborted'));
-    const worker = createWorker();
+function watchWorker(
+  worker: WorkerLike,
+  watch: Watch,
+  begin: () => void,
+): Promise<void> & { finish: (error?: Error) => void } {
+  let finish!: (error?: Error) => void;
+  const promise = new Promise<void>((resolve, reject) => {
     let settled = false;
-    const finish = (error?: Error) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => finish(new WorkerLostError(`no word for ${watch.silenceLimitMs} ms`)),
+        watch.silenceLimitMs,
+      );
+    };
+    finish = (error) => {
       if (settled) return;
       settled = true;
-      signal?.removeEventListener('abort', onAbort);
-      worker.terminate();
+      clearTimeout(timer);
+      watch.signal?.removeEventListener('abort', onAbort);
+      worker.removeEventListener('message', onMessage);
+      worker.removeEventListener('error', lost);
+      worker.removeEventListener('messageerror', lost);
+      if (error || !watch.keepOnSuccess) worker.terminate();
       if (error) reject(error);
       else resolve();
     };
     const onAbort = () => {
-      worker.postMessage({ type: 'cancel' });
+      watch.onAbort?.();
       finish(new DocumentError('aborted'));
     };
-    signal?.addEventListener('abort', onAbort, { once: true });
-
-    worker.addEventListener('message', (event: MessageEvent<FromWorker>) => {
+    if (watch.signal?.aborted) return finish(new DocumentError('aborted'));
+    watch.signal?.addEventListener('abort', onAbort, { once: true });
+    function onMessage(event: MessageEvent<FromWorker>) {
       if (settled) return;
-      const message = event.data;
-      if (message.type === 'progress') onProgress?.(message.progress);
-      else if (message.type === 'image') onImage(message.image);
-      else if (message.type === 'done') finish();
-      else finish(rebuildError(message.error));
-    });
-    worker.addEventListener('error', (event: ErrorEvent) => {
+      arm();
+      try {
+        watch.onMessage(event.data);
+      } catch (error) {
+        finish(error as Error);
+      }
+    }
+    function lost(event: Event) {
       event.preventDefault?.();
-      finish(
-        new Error(`The document reader could not start or stopped unexpectedly: ${event.message || 'unknown error'}`),
-      );
-    });
-    worker.postMessage({ type: 'start', bytes, password }, [bytes]);
+      finish(new WorkerLostError((event as ErrorEvent).message || event.type));
+    }
+    worker.addEventListener('message', onMessage);
+    worker.addEventListener('error', lost);
+    worker.addEventListener('messageerror', lost);
+    arm();
+    begin();
   });
+  return Object.assign(promise, { finish });
+}
+
+/**
+ * Extracts every image of a document in a Web Worker. Resolves when the document is done;
+ * rejects with the engine's own error classes (`PasswordRequiredError` asks for a password),
+ * with `DocumentError('aborted')` when the signal fires, or with `WorkerLostError` when the
+ * worker dies or freezes; each ends the worker at once. One worker per run: ending it is the
+ * only sure way to stop a parser mid-object.
+ */
+export function extractInWorker(bytes: ArrayBuffer, options: ExtractInWorkerOptions): Promise<void> {
+  const { password, signal, onKind, onProgress, onImage, createWorker = takeDocumentWorker } = options;
+  if (signal?.aborted) return Promise.reject(new DocumentError('aborted'));
+  const worker = createWorker();
+  const run = watchWorker(
+    worker,
+    {
+      silenceLimitMs: options.silenceLimitMs ?? WORKER_SILENCE_LIMIT_MS,
+      signal,
+      onAbort: () => worker.postMessage({ type: 'cancel' }),
+      onMessage: (message) => {
+        if (message.type === 'kind') onKind?.(message.kind ?? undefined);
+        else if (message.type === 'progress') onProgress?.(message.progress);
+        else if (message.type === 'image') onImage(message.image);
+        else if (message.type === 'done') run.finish();
+        else run.finish(rebuildError(message.error));
+      },
+    },
+    () => worker.postMessage({ type: 'start', bytes, password }, [bytes]),
+  );
+  return run;
+}
+
+/**
+ * What kind of document the bytes are, read in a Worker: opening a compound file or a ZIP
+ * follows chains a hostile file can loop, which must never happen on the page's own thread.
+ * Rejects with `WorkerLostError` when the reader dies or freezes. A worker that answered stays
+ * as the spare for the extraction that follows.
+ */
+export async function sniffInWorker(
+  bytes: ArrayBuffer,
+  options: { createWorker?: () => WorkerLike; limitMs?: number } = {},
+): Promise<DocumentKind | undefined> {
+  const worker = (options.createWorker ?? takeDocumentWorker)();
+  let kind: DocumentKind | undefined;
+  const run = watchWorker(
+    worker,
+    {
+      silenceLimitMs: options.limitMs ?? SNIFF_LIMIT_MS,
+      keepOnSuccess: true,
+      onMessage: (message) => {
+        if (message.type !== 'kind') return;
+        kind = message.kind ?? undefined;
+        run.finish();
+      },
+    },
+    () => worker.postMessage({ type: 'sniff', bytes }, [bytes]),
+  );
+  await run;
+  if (spare || options.createWorker) worker.terminate();
+  else spare = worker;
+  return kind;
 }
 
 function rebuildError(error: WorkerError): Error {

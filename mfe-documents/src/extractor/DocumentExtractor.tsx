@@ -3,6 +3,7 @@ import { Alert, Button, Card, Empty, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { type ExtractedImage, MESSAGES, toasts } from 'shared-contracts';
 import { ExtractionProgress, ResultsGrid, UploadBox } from 'shared-ui';
+import { sniffInWorker } from '../extraction/index.ts';
 import { type DocumentPageConfig, declaredAsKind, matchesKind } from './documentKinds.ts';
 import { type DocumentResult, placeText } from './documentResult.ts';
 import { downloadAll } from './downloadAll.ts';
@@ -25,8 +26,16 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
   async function validateBytes(chosen: File) {
     // A PDF is known by its first kilobyte; ZIP and compound files by their directories.
     const head = config.page === 'pdf' ? chosen.slice(0, 1024) : chosen;
-    const bytes = new Uint8Array(await head.arrayBuffer());
-    return matchesKind(config, bytes, chosen.name)
+    const bytes = await head.arrayBuffer();
+    const first = new Uint8Array(bytes.slice(0, 8));
+    let kind: Awaited<ReturnType<typeof sniffInWorker>>;
+    try {
+      kind = await sniffInWorker(bytes);
+    } catch (error) {
+      console.error(error);
+      return { title: m.failed.title, description: MESSAGES.documents.unreadable };
+    }
+    return matchesKind(config, kind, first, chosen.name)
       ? undefined
       : {
           title: m.invalidType.title,

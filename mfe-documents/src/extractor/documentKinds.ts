@@ -1,4 +1,4 @@
-import { type DocumentKind, sniffDocumentKind } from 'document-engine';
+import type { DocumentKind } from 'document-engine';
 import { DOCX_MAX_BYTES, MESSAGES, PDF_MAX_BYTES, PPT_MAX_BYTES } from 'shared-contracts';
 import { formatMegabytes } from '../formatMegabytes.ts';
 
@@ -81,12 +81,19 @@ export function declaredAsKind(config: DocumentPageConfig, file: { name: string;
   return config.mimeTypes.includes(file.type) || config.extensions.some((extension) => name.endsWith(extension));
 }
 
-/** Whether the kind the engine read from the bytes belongs on this page. */
-export function matchesKind(config: DocumentPageConfig, bytes: Uint8Array, fileName: string): boolean {
-  const sniffed = sniffDocumentKind(bytes);
+/**
+ * Whether the kind the engine read from the bytes (`sniffed`, read in the Worker) belongs on this
+ * page; `head` is the file's first bytes.
+ */
+export function matchesKind(
+  config: DocumentPageConfig,
+  sniffed: DocumentKind | undefined,
+  head: Uint8Array,
+  fileName: string,
+): boolean {
   if (!sniffed) return false;
   if (config.kinds.includes(sniffed)) return true;
   // The encrypted-package case above: a compound file (not a ZIP) named .pptx.
-  const compound = bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
+  const compound = head[0] === 0xd0 && head[1] === 0xcf && head[2] === 0x11 && head[3] === 0xe0;
   return config.page === 'ppt' && sniffed === 'docx' && compound && fileName.toLowerCase().endsWith('.pptx');
 }

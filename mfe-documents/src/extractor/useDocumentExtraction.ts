@@ -1,4 +1,4 @@
-import { DocumentError, type EngineProgress, PasswordRequiredError, sniffDocumentKind } from 'document-engine';
+import { DocumentError, type DocumentKind, type EngineProgress, PasswordRequiredError } from 'document-engine';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createNameAllocator, MESSAGES, toasts } from 'shared-contracts';
 import { extractInWorker, prepareDocumentWorker, releaseDocumentWorker } from '../extraction/index.ts';
@@ -80,13 +80,15 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
       try {
         const bytes = await file.arrayBuffer();
         performance.mark('documents:file-read');
-        const source =
-          sniffDocumentKind(new Uint8Array(bytes)) ??
-          (config.kinds[0] as NonNullable<ReturnType<typeof sniffDocumentKind>>);
+        // The Worker says what the bytes are before its first image.
+        let source: DocumentKind = config.kinds[0] as DocumentKind;
         const allocate = createNameAllocator();
         await extractInWorker(bytes, {
           password,
           signal: controller.signal,
+          onKind: (kind) => {
+            if (kind) source = kind;
+          },
           onProgress: (p) => {
             latest = p;
             schedule();
@@ -125,6 +127,8 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
         } else {
           console.error(error);
           setOutcome('failed');
+          // A reader that died or froze (WorkerLostError) says so in the user's words; the next
+          // Extract starts a fresh one.
           setFailureDetail(error instanceof Error && error.message ? error.message : m.fallbackError);
           toasts.error(m.failed.title, m.failed.description);
         }

@@ -2,16 +2,21 @@
  * The messages between a page and the document Worker. Both ends are this package's own code,
  * so these are types, not schemas: nothing here comes from outside.
  */
-import type { DocumentErrorCode, DocumentImage, EngineProgress } from 'document-engine';
+import type { DocumentErrorCode, DocumentImage, DocumentKind, EngineProgress } from 'document-engine';
 
 export type ToWorker =
   /** The whole file (transferred) and, for an encrypted one, the password to try. */
-  { type: 'start'; bytes: ArrayBuffer; password?: string | undefined } | { type: 'cancel' };
+  | { type: 'start'; bytes: ArrayBuffer; password?: string | undefined }
+  /** What kind of document these bytes are: read here, never on the page, since a hostile file can loop the reader. */
+  | { type: 'sniff'; bytes: ArrayBuffer }
+  | { type: 'cancel' };
 
 /** An error as it crosses the boundary: the engine's classes do not survive structured cloning. */
 export type WorkerError = { name: string; code?: DocumentErrorCode | undefined; message: string };
 
 export type FromWorker =
+  /** The answer to `sniff`, and the first word of every `start`. */
+  | { type: 'kind'; kind: DocumentKind | null }
   | { type: 'progress'; progress: EngineProgress }
   | { type: 'image'; image: DocumentImage }
   | { type: 'done' }

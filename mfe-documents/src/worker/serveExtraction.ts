@@ -1,4 +1,4 @@
-import { DocumentError, extractDocument } from 'document-engine';
+import { DocumentError, extractDocument, sniffDocumentKind } from 'document-engine';
 import type { ToWorker, WorkerError, WorkerScope } from './protocol.ts';
 
 /**
@@ -14,6 +14,10 @@ export function serveExtraction(scope: WorkerScope): void {
       running?.abort();
       return;
     }
+    if (message.type === 'sniff') {
+      scope.postMessage({ type: 'kind', kind: sniffDocumentKind(new Uint8Array(message.bytes)) ?? null });
+      return;
+    }
     running?.abort();
     const controller = new AbortController();
     running = controller;
@@ -23,7 +27,9 @@ export function serveExtraction(scope: WorkerScope): void {
 
 async function run(scope: WorkerScope, buffer: ArrayBuffer, password: string | undefined, signal: AbortSignal) {
   try {
-    const images = extractDocument(new Uint8Array(buffer), {
+    const bytes = new Uint8Array(buffer);
+    scope.postMessage({ type: 'kind', kind: sniffDocumentKind(bytes) ?? null });
+    const images = extractDocument(bytes, {
       signal,
       password,
       onProgress: (progress) => scope.postMessage({ type: 'progress', progress }),

@@ -131,6 +131,8 @@ export const MESSAGES = {
       description: 'The file stays closed without its password. Choose Extract again to enter it.',
     },
     wrongKind: (expected: string) => `This file's contents are not a ${expected}, whatever its name says.`,
+    /** The reader stopped (it crashed, ran out of memory or stopped answering): browser Worker and server pool alike. */
+    unreadable: 'This file could not be read: it is damaged or too complex.',
     previewConverted: (format: string) => `Preview converted from ${format}; download keeps the original`,
     previewFailed: (format: string) =>
       `This ${format} picture could not be converted for preview; download keeps the original`,
