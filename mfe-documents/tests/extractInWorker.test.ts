@@ -4,16 +4,15 @@
  * and transfers messages as a browser does: real corpus files, the real engine.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { type DocumentImage, extractDocument, PasswordRequiredError } from 'document-engine';
 import { describe, expect, it } from 'vitest';
+import { corpusPath } from '../../tooling/corpus.mjs';
 import { extractInWorker, sniffInWorker, type WorkerLike, WorkerLostError } from '../src/extraction/extractInWorker.ts';
 import type { FromWorker, ToWorker, WorkerScope } from '../src/worker/protocol.ts';
 import { serveExtraction } from '../src/worker/serveExtraction.ts';
 
-const corpus = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
 const read = (path: string) => {
-  const file = readFileSync(corpus + path);
+  const file = readFileSync(corpusPath(path));
   return file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer;
 };
 

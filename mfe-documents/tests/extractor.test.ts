@@ -1,14 +1,13 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sniffDocumentKind } from 'document-engine';
 import { describe, expect, it } from 'vitest';
+import { corpusPath } from '../../tooling/corpus.mjs';
 import { DOCX_PAGE, declaredAsKind, matchesKind, PDF_PAGE, PPT_PAGE } from '../src/extractor/documentKinds.ts';
 import { placeText } from '../src/extractor/documentResult.ts';
 import { emfForRtfJs, metafileBox, previewPixels } from '../src/preview/metafileSize.ts';
 
-const corpus = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
-const read = (path: string) => new Uint8Array(readFileSync(corpus + path));
+const read = (path: string) => new Uint8Array(readFileSync(corpusPath(path)));
 /** As the screen does: the Worker reads the kind, the page checks it against its own kinds. */
 const matches = (page: typeof PDF_PAGE, bytes: Uint8Array, name: string) =>
   matchesKind(page, sniffDocumentKind(bytes), bytes.subarray(0, 8), name);
