@@ -202,6 +202,7 @@ test.describe('document screens', () => {
   }) => {
     await openScreen(page, site, PDF);
     await chooseFile(page, corpusFile('pdf/issue3371.pdf'));
+    await expect(page.getByTestId('selected-file')).toContainText('issue3371.pdf');
     await extractButton(site, PDF).click();
     const dialog = page.getByRole('dialog', { name: d.passwordTitle });
     await expect(dialog).toBeVisible({ timeout: 30_000 });
@@ -221,6 +222,7 @@ test.describe('document screens', () => {
   test('an encrypted PowerPoint 97 file opens after its password', async ({ page, site, results }) => {
     await openScreen(page, site, POWERPOINT);
     await chooseFile(page, corpusFile('ppt/ppt_with_png_encrypted.ppt'));
+    await expect(page.getByTestId('selected-file')).toContainText('ppt_with_png_encrypted.ppt');
     await extractButton(site, POWERPOINT).click();
     const dialog = page.getByRole('dialog', { name: d.passwordTitle });
     await expect(dialog).toContainText('ppt_with_png_encrypted.ppt');
