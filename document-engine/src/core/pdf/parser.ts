@@ -29,6 +29,11 @@ export class Parser {
     private readonly resolveLength?: LengthResolver,
     /** The indirect object being parsed: strings and streams remember it (for decryption). */
     public owner?: ObjectId,
+    /**
+     * The whole file, when `data` is cut short at the next object: a stream whose /Length is
+     * right may run past that point (an object header inside its data).
+     */
+    private readonly whole: Uint8Array = data,
   ) {
     this.lexer = new Lexer(data, start);
   }
@@ -120,18 +125,26 @@ export class Parser {
     const lengthValue = dict.get('Length');
     if (typeof lengthValue === 'number') length = lengthValue;
     else if (lengthValue instanceof PdfRef) length = this.resolveLength?.(lengthValue);
-    let end = -1;
-    if (length !== undefined && Number.isInteger(length) && length >= 0 && start + length <= data.length) {
-      if (hasKeywordAt(data, start + length, 'endstream')) end = start + length;
+    const whole = this.whole.length >= data.length ? this.whole : data;
+    if (length !== undefined && Number.isInteger(length) && length >= 0 && start + length <= whole.length) {
+      if (hasKeywordAt(whole, start + length, 'endstream')) {
+        const raw = whole.subarray(start, start + length);
+        const after = indexOfAscii(
+          whole.subarray(0, start + length + 4 + 'endstream'.length),
+          'endstream',
+          start + length,
+        );
+        this.lexer.pos = Math.min(data.length, after < 0 ? data.length : after + 'endstream'.length);
+        return new PdfStream(dict, raw, this.owner);
+      }
     }
-    if (end < 0) {
-      const found = indexOfAscii(data, 'endstream', start);
-      end = found < 0 ? data.length : found;
-      // the EOL before endstream is not data
-      if (data[end - 1] === 0x0a) end--;
-      if (data[end - 1] === 0x0d) end--;
-      if (end < start) end = start;
-    }
+    // no usable /Length: the data runs to `endstream` (or the end of what we may read)
+    const found = indexOfAscii(data, 'endstream', start);
+    let end = found < 0 ? data.length : found;
+    // the EOL before endstream is not data
+    if (data[end - 1] === 0x0a) end--;
+    if (data[end - 1] === 0x0d) end--;
+    if (end < start) end = start;
     const raw = data.subarray(start, end);
     const after = indexOfAscii(data, 'endstream', end);
     this.lexer.pos = after < 0 ? data.length : after + 'endstream'.length;

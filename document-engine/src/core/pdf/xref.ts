@@ -27,6 +27,7 @@ export class PdfDocument {
   private security: SecurityHandler | undefined;
   private encryptNum = -1;
   private recovered = false;
+  private headers: ObjectHeaders | undefined;
 
   private constructor(readonly bytes: Uint8Array) {}
 
@@ -188,27 +189,19 @@ export class PdfDocument {
     this.cache.clear();
     this.objectStreams.clear();
     const data = this.bytes;
-    let count = 0;
-    for (let at = indexOfAscii(data, 'obj'); at >= 0; at = indexOfAscii(data, 'obj', at + 3)) {
-      // walk back over `N G ` before `obj`
-      let p = at - 1;
-      while (p >= 0 && (data[p] === 0x20 || data[p] === 0x0a || data[p] === 0x0d)) p--;
-      let genEnd = p + 1;
-      while (p >= 0 && (data[p] ?? 0) >= 0x30 && (data[p] ?? 0) <= 0x39) p--;
-      if (p + 1 === genEnd) continue;
-      const gen = Number(ascii(data, p + 1, genEnd));
-      while (p >= 0 && (data[p] === 0x20 || data[p] === 0x0a || data[p] === 0x0d)) p--;
-      genEnd = p + 1;
-      while (p >= 0 && (data[p] ?? 0) >= 0x30 && (data[p] ?? 0) <= 0x39) p--;
-      if (p + 1 === genEnd) continue;
-      const num = Number(ascii(data, p + 1, genEnd));
-      if (++count > MAX_OBJECTS) throw new DocumentError('too-large');
-      this.entries.set(num, { type: 1, offset: p + 1, gen });
+    const headers = this.objectHeaders();
+    if (headers.starts.length > MAX_OBJECTS) throw new DocumentError('too-large');
+    for (let i = 0; i < headers.starts.length; i++) {
+      this.entries.set(headers.nums[i] ?? 0, { type: 1, offset: headers.starts[i] ?? 0, gen: headers.gens[i] ?? 0 });
     }
-    // trailers: the last one with a /Root; else a catalog found by type
+    // trailers: the last one with a /Root; else a catalog found by type. Each is read up to the
+    // next trailer or object, so an unterminated one cannot make the scan quadratic.
     const trailer = new PdfDict();
-    for (let at = indexOfAscii(data, 'trailer'); at >= 0; at = indexOfAscii(data, 'trailer', at + 7)) {
-      const parsed = new Parser(data, at + 7).parse();
+    const trailers: number[] = [];
+    for (let at = indexOfAscii(data, 'trailer'); at >= 0; at = indexOfAscii(data, 'trailer', at + 7)) trailers.push(at);
+    for (const [i, at] of trailers.entries()) {
+      const end = Math.min(trailers[i + 1] ?? data.length, this.nextHeaderAfter(at + 7));
+      const parsed = new Parser(data.subarray(0, end), at + 7).parse();
       if (parsed instanceof PdfDict) for (const [key, value] of parsed.map) trailer.set(key, value);
     }
     // object streams and xref streams hold entries too
@@ -238,9 +231,43 @@ export class PdfDocument {
 
   // ---- objects ----
 
+  // ---- where objects are ----
+
+  /**
+   * Every `N G obj` header in the file, in order (found in one pass, once). An object is read
+   * no further than the next header: a stream without its `endstream`, or a string without its
+   * `)`, ends there instead of at the end of the file, so reading every object stays linear.
+   */
+  private objectHeaders(): ObjectHeaders {
+    this.headers ??= scanObjectHeaders(this.bytes);
+    return this.headers;
+  }
+
+  /** Start of the first object header after the object (or keyword) at `offset`. */
+  private nextHeaderAfter(offset: number): number {
+    const data = this.bytes;
+    let p = offset;
+    while (p < data.length && isWhiteByte(data[p] ?? 0)) p++;
+    const starts = this.objectHeaders().starts;
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((starts[mid] ?? 0) > p) hi = mid;
+      else lo = mid + 1;
+    }
+    return starts[lo] ?? data.length;
+  }
+
+  /** A parser over the object at `offset` only (up to the next object header). */
+  private parserAt(offset: number): Parser {
+    const end = this.nextHeaderAfter(offset);
+    return new Parser(this.bytes.subarray(0, end), offset, (ref) => this.plainNumber(ref), undefined, this.bytes);
+  }
+
   private parseAt(offset: number, expectedNum: number): PdfObject | undefined {
     try {
-      const parser = new Parser(this.bytes, offset, (ref) => this.plainNumber(ref));
+      const parser = this.parserAt(offset);
       const num = parser.parse();
       const gen = parser.parse();
       const keyword = parser.parse();
@@ -265,7 +292,7 @@ export class PdfDocument {
   private plainNumber(ref: PdfRef): number | undefined {
     const entry = this.entries.get(ref.num);
     if (entry?.type !== 1) return undefined;
-    const parser = new Parser(this.bytes, entry.offset);
+    const parser = new Parser(this.bytes.subarray(0, this.nextHeaderAfter(entry.offset)), entry.offset);
     parser.parse();
     parser.parse();
     parser.parse();
@@ -321,8 +348,12 @@ export class PdfDocument {
       if (typeof num !== 'number' || typeof offset !== 'number') break;
       pairs.push([num, offset]);
     }
+    // each object is read up to the next one's offset (an unterminated one cannot run on)
+    const offsets = [...new Set(pairs.map(([, offset]) => offset))].sort((a, b) => a - b);
+    const nextOffset = new Map(offsets.map((offset, i) => [offset, offsets[i + 1] ?? data.length - first]));
     for (const [num, offset] of pairs) {
-      const parser = new Parser(data, first + offset);
+      const end = Math.min(data.length, Math.max(0, first + (nextOffset.get(offset) ?? data.length)));
+      const parser = new Parser(data.subarray(0, end), first + offset);
       const value = parser.parse();
       out.set(num, value instanceof PdfCommand || value === undefined ? null : value);
     }
@@ -383,4 +414,37 @@ function ascii(data: Uint8Array, start: number, end: number): string {
   let text = '';
   for (let i = start; i < end; i++) text += String.fromCharCode(data[i] ?? 0);
   return text;
+}
+
+type ObjectHeaders = { starts: number[]; nums: number[]; gens: number[] };
+
+function isWhiteByte(byte: number): boolean {
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00;
+}
+
+function isDigit(byte: number): boolean {
+  return byte >= 0x30 && byte <= 0x39;
+}
+
+/** Every `N G obj` (white space between, digits only), in one forward pass. */
+function scanObjectHeaders(data: Uint8Array): ObjectHeaders {
+  const headers: ObjectHeaders = { starts: [], nums: [], gens: [] };
+  for (let at = data.indexOf(0x6f); at >= 0 && at + 2 < data.length; at = data.indexOf(0x6f, at + 1)) {
+    if (data[at + 1] !== 0x62 || data[at + 2] !== 0x6a) continue; // 'obj'
+    // walk back over `N G ` before `obj`
+    let p = at - 1;
+    while (p >= 0 && isWhiteByte(data[p] ?? 0) && at - p < 64) p--;
+    let genEnd = p + 1;
+    while (p >= 0 && isDigit(data[p] ?? 0) && genEnd - p < 16) p--;
+    if (p + 1 === genEnd) continue;
+    const gen = Number(ascii(data, p + 1, genEnd));
+    while (p >= 0 && isWhiteByte(data[p] ?? 0) && genEnd - p < 64) p--;
+    genEnd = p + 1;
+    while (p >= 0 && isDigit(data[p] ?? 0) && genEnd - p < 16) p--;
+    if (p + 1 === genEnd) continue;
+    headers.starts.push(p + 1);
+    headers.nums.push(Number(ascii(data, p + 1, genEnd)));
+    headers.gens.push(gen);
+  }
+  return headers;
 }
