@@ -7,6 +7,10 @@
  * place, since its pictures show where it sits. Image relationships that nothing in the XML points
  * at come after, marked as not placed; so do unreferenced chart and SmartArt parts (SmartArt's
  * drawing part is linked from the data part by a plain `relId`).
+ *
+ * Bounded: a chain of 6,000 chart parts, each relating to the next, once overflowed the stack of
+ * the recursive walk. Both walks here are iterative with a visited set, go at most
+ * MAX_NESTED_DEPTH parts deep and scan at most MAX_NESTED_PARTS nested parts from one part.
  */
 import type { OoxmlPackage } from './openPackage.ts';
 import { RELATIONSHIP_ATTRIBUTE_NAMESPACES, type Relationship } from './relationships.ts';
@@ -51,8 +55,23 @@ export function imageKey(relationship: Relationship): string {
 }
 
 /**
- * The references of `partName` in document order. `visited` holds the nested parts already
- * scanned in this extraction, so none is scanned twice.
+ * Nested parts (charts, SmartArt, drawings) deeper than this are not scanned. Real documents nest
+ * two or three levels (document → chart → user shapes → picture); a chain of parts each relating
+ * to the next is a crafted file, and its deeper parts are left out.
+ */
+export const MAX_NESTED_DEPTH = 32;
+/** Nested parts scanned from one part at most (a slide or a document body); the rest are left out. */
+export const MAX_NESTED_PARTS = 2000;
+
+/** One part's references in document order, with the nested parts to scan in place (not yet scanned). */
+type ScanItem = Reference | { kind: 'nested'; partName: string; inBackground: boolean };
+
+/**
+ * The references of `partName` in document order, nested parts' references in place. `visited`
+ * holds the nested parts already scanned in this extraction, so none is scanned twice.
+ *
+ * Iterative (an explicit stack of parts being expanded), so a chain of thousands of parts cannot
+ * overflow the stack; bounded by MAX_NESTED_DEPTH and MAX_NESTED_PARTS.
  */
 export function scanPart(
   pkg: OoxmlPackage,
@@ -60,24 +79,46 @@ export function scanPart(
   visited: Set<string> = new Set(),
   inheritedBackground = false,
 ): Reference[] {
+  const references: Reference[] = [];
+  const stack = [{ items: scanOnePart(pkg, partName, inheritedBackground), next: 0 }];
+  let nestedParts = 0;
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1] as (typeof stack)[number];
+    const item = frame.items[frame.next++];
+    if (!item) {
+      stack.pop();
+      continue;
+    }
+    if (item.kind !== 'nested') {
+      references.push(item);
+      continue;
+    }
+    const key = item.partName.toLowerCase();
+    if (visited.has(key) || stack.length > MAX_NESTED_DEPTH || nestedParts >= MAX_NESTED_PARTS) continue;
+    visited.add(key);
+    nestedParts += 1;
+    stack.push({ items: scanOnePart(pkg, item.partName, item.inBackground), next: 0 });
+  }
+  return references;
+}
+
+/** One part's XML walk: its references, and the nested parts it shows, where it shows them. */
+function scanOnePart(pkg: OoxmlPackage, partName: string, inheritedBackground: boolean): ScanItem[] {
   const relationships = pkg.relationships(partName);
   const xml = pkg.readXml(partName);
-  const references: Reference[] = [];
-  if (xml === undefined) return references;
+  const items: ScanItem[] = [];
+  if (xml === undefined) return items;
   const used = new Set<Relationship>();
   let backgroundDepth = 0;
 
   const follow = (relationship: Relationship, placed: boolean) => {
     const inBackground = inheritedBackground || backgroundDepth > 0;
     if (isImageRelationship(relationship)) {
-      references.push({ kind: 'image', relationship, sourcePart: partName, inBackground, placed });
+      items.push({ kind: 'image', relationship, sourcePart: partName, inBackground, placed });
     } else if (NESTED_KINDS.has(relationship.kind) && !relationship.external && relationship.targetPart) {
-      const nested = relationship.targetPart;
-      if (visited.has(nested.toLowerCase())) return;
-      visited.add(nested.toLowerCase());
-      references.push(...scanPart(pkg, nested, visited, inBackground));
+      items.push({ kind: 'nested', partName: relationship.targetPart, inBackground });
     } else if (placed) {
-      references.push({ kind: 'part', relationship, sourcePart: partName });
+      items.push({ kind: 'part', relationship, sourcePart: partName });
     }
   };
 
@@ -107,21 +148,29 @@ export function scanPart(
   for (const relationship of relationships.list) {
     if (!used.has(relationship)) follow(relationship, false);
   }
-  return references;
+  return items;
 }
 
 /**
  * Every image a part can show, from relationships alone (no XML read): its own image
  * relationships and those of the charts and SmartArt it holds. Cheap: .rels parts are small.
+ * Iterative and bounded as scanPart is.
  */
 export function collectImageKeys(pkg: OoxmlPackage, partName: string, seen: Set<string> = new Set()): Set<string> {
   const keys = new Set<string>();
   seen.add(partName.toLowerCase());
-  for (const relationship of pkg.relationships(partName).list) {
-    if (isImageRelationship(relationship)) keys.add(imageKey(relationship));
-    else if (NESTED_KINDS.has(relationship.kind) && !relationship.external && relationship.targetPart) {
-      if (seen.has(relationship.targetPart.toLowerCase())) continue;
-      for (const key of collectImageKeys(pkg, relationship.targetPart, seen)) keys.add(key);
+  const pending = [{ part: partName, depth: 0 }];
+  let nestedParts = 0;
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    for (const relationship of pkg.relationships(next.part).list) {
+      if (isImageRelationship(relationship)) keys.add(imageKey(relationship));
+      else if (NESTED_KINDS.has(relationship.kind) && !relationship.external && relationship.targetPart) {
+        const key = relationship.targetPart.toLowerCase();
+        if (seen.has(key) || next.depth >= MAX_NESTED_DEPTH || nestedParts >= MAX_NESTED_PARTS) continue;
+        seen.add(key);
+        nestedParts += 1;
+        pending.push({ part: relationship.targetPart, depth: next.depth + 1 });
+      }
     }
   }
   return keys;
