@@ -1,4 +1,475 @@
+/**
+ * Hostile Word and PowerPoint files, each built from scratch here and then corrupted in one
+ * place, so that a test shows exactly one class:
+ *
+ *   - compound files (.doc, .ppt; MS-CFB) whose sector chains or directory tree loop: the `cfb`
+ *     package the engine once used followed them with no visited check until V8 aborted the whole
+ *     process ("invalid size error") or the heap ran out, 7-9 s in, from inside sniffDocumentKind;
+ *   - compound files whose FAT chains all merge into one (linear to store, quadratic for a reader
+ *     that walks each chain from every sector);
+ *   - OOXML packages (.docx, .pptx) with a chain of 6,000 chart parts, each relating to the next,
+ *     which overflowed the stack of the recursive relationship walk.
+ *
+ * The compound files come from a minimal MS-CFB writer (version 3: 512-byte sectors, one FAT,
+ * a directory with the Root Entry and the streams, a mini stream for streams under 4096 bytes).
+ */
+import { zipSync } from 'fflate';
 import type { HostileDocument } from './index.ts';
 
-/** Hostile Word and PowerPoint files (filled in by the Office bounds work). */
-export const OFFICE_HOSTILE_DOCUMENTS: readonly HostileDocument[] = [];
+// --- A minimal compound file writer --------------------------------------------------------------
+
+const SECTOR_BYTES = 512;
+const MINI_SECTOR_BYTES = 64;
+const MINI_STREAM_CUTOFF = 4096;
+const ENTRY_BYTES = 128;
+const FAT_ENTRIES_PER_SECTOR = SECTOR_BYTES / 4;
+const HEADER_DIFAT_ENTRIES = 109;
+const ENDOFCHAIN = 0xfffffffe;
+const FREESECT = 0xffffffff;
+const FATSECT = 0xfffffffd;
+const DIFSECT = 0xfffffffc;
+const NOSTREAM = 0xffffffff;
+
+type StreamSpec = {
+  name: string;
+  data: Uint8Array;
+  /**
+   * Store the stream's last sector before its first (writers reuse freed sectors, so a chain need
+   * not run forwards). A loop from the last sector back to the first is then entered from inside
+   * by a reader that starts a chain at the lowest sector it meets.
+   */
+  tailFirst?: boolean;
+};
+
+type WriterOptions = {
+  /** Add one (empty) DIFAT sector after the FAT: what a file with more than 109 FAT sectors has. */
+  difatSector?: boolean;
+};
+
+/** A written compound file and where its structures are, for a builder to corrupt. */
+type CompoundFileImage = {
+  bytes: Uint8Array;
+  /** FAT sector chains by stream name, in chain order. */
+  chains: Map<string, number[]>;
+  /** Mini FAT chains of the streams kept in the mini stream. */
+  miniChains: Map<string, number[]>;
+  /** Directory entry ids by name ('Root Entry' is 0). */
+  entryIds: Map<string, number>;
+  difatSector?: number;
+  firstMiniFatSector?: number;
+};
+
+function sectorOffset(sector: number): number {
+  return SECTOR_BYTES * (sector + 1);
+}
+
+function writeCompoundFile(streams: readonly StreamSpec[], options: WriterOptions = {}): CompoundFileImage {
+  const small = streams.filter((stream) => stream.data.length < MINI_STREAM_CUTOFF);
+  const big = streams.filter((stream) => stream.data.length >= MINI_STREAM_CUTOFF);
+  const miniSectorsOf = (data: Uint8Array) => Math.ceil(data.length / MINI_SECTOR_BYTES);
+  const sectorsOf = (length: number) => Math.ceil(length / SECTOR_BYTES);
+
+  const miniSectorCount = small.reduce((sum, stream) => sum + miniSectorsOf(stream.data), 0);
+  const miniFatSectors = sectorsOf(miniSectorCount * 4);
+  const miniStreamSectors = sectorsOf(miniSectorCount * MINI_SECTOR_BYTES);
+  const directorySectors = sectorsOf((1 + streams.length) * ENTRY_BYTES);
+  const difatSectors = options.difatSector ? 1 : 0;
+  const dataSectors =
+    difatSectors +
+    directorySectors +
+    miniFatSectors +
+    miniStreamSectors +
+    big.reduce((sum, stream) => sum + sectorsOf(stream.data.length), 0);
+  let fatSectors = 1;
+  while (fatSectors * FAT_ENTRIES_PER_SECTOR < fatSectors + dataSectors) fatSectors++;
+  const totalSectors = fatSectors + dataSectors;
+
+  const bytes = new Uint8Array(sectorOffset(totalSectors));
+  const view = new DataView(bytes.buffer);
+  const fat = new Uint32Array(fatSectors * FAT_ENTRIES_PER_SECTOR).fill(FREESECT);
+  let next = 0;
+  const allocate = (count: number) => Array.from({ length: count }, () => next++);
+  const link = (chain: readonly number[]) => {
+    chain.forEach((sector, i) => {
+      fat[sector] = chain[i + 1] ?? ENDOFCHAIN;
+    });
+  };
+
+  for (const sector of allocate(fatSectors)) fat[sector] = FATSECT;
+  const difat = allocate(difatSectors);
+  for (const sector of difat) fat[sector] = DIFSECT;
+  const directory = allocate(directorySectors);
+  link(directory);
+  const miniFat = allocate(miniFatSectors);
+  link(miniFat);
+  const miniStream = allocate(miniStreamSectors);
+  link(miniStream);
+
+  const chains = new Map<string, number[]>();
+  for (const stream of big) {
+    const chain = allocate(sectorsOf(stream.data.length));
+    if (stream.tailFirst && chain.length > 1) chain.push(chain.shift() as number);
+    link(chain);
+    chains.set(stream.name, chain);
+    chain.forEach((sector, i) => {
+      bytes.set(stream.data.subarray(i * SECTOR_BYTES, (i + 1) * SECTOR_BYTES), sectorOffset(sector));
+    });
+  }
+
+  // The mini stream and its FAT.
+  const miniChains = new Map<string, number[]>();
+  const miniBytes = new Uint8Array(miniStreamSectors * SECTOR_BYTES);
+  const miniFatTable = new Uint32Array((miniFatSectors * SECTOR_BYTES) / 4).fill(FREESECT);
+  let nextMini = 0;
+  for (const stream of small) {
+    const chain = Array.from({ length: miniSectorsOf(stream.data) }, () => nextMini++);
+    chain.forEach((sector, i) => {
+      miniFatTable[sector] = chain[i + 1] ?? ENDOFCHAIN;
+    });
+    miniChains.set(stream.name, chain);
+    miniBytes.set(stream.data, (chain[0] ?? 0) * MINI_SECTOR_BYTES);
+  }
+  miniStream.forEach((sector, i) => {
+    bytes.set(miniBytes.subarray(i * SECTOR_BYTES, (i + 1) * SECTOR_BYTES), sectorOffset(sector));
+  });
+  miniFat.forEach((sector, i) => {
+    for (let k = 0; k < FAT_ENTRIES_PER_SECTOR; k++) {
+      view.setUint32(sectorOffset(sector) + k * 4, miniFatTable[i * FAT_ENTRIES_PER_SECTOR + k] ?? FREESECT, true);
+    }
+  });
+  for (const sector of difat) {
+    for (let k = 0; k < FAT_ENTRIES_PER_SECTOR; k++) view.setUint32(sectorOffset(sector) + k * 4, FREESECT, true);
+    view.setUint32(sectorOffset(sector) + SECTOR_BYTES - 4, ENDOFCHAIN, true);
+  }
+
+  // The directory: Root Entry, then the streams; siblings in a balanced tree, ordered as MS-CFB
+  // says (shorter names first, then by upper-case code units).
+  const entryIds = new Map<string, number>([['Root Entry', 0]]);
+  streams.forEach((stream, i) => {
+    entryIds.set(stream.name, i + 1);
+  });
+  const entryAt = (id: number) => sectorOffset(directory[Math.floor(id / 4)] as number) + (id % 4) * ENTRY_BYTES;
+  const writeEntry = (id: number, name: string, type: number, start: number, size: number) => {
+    const at = entryAt(id);
+    for (let i = 0; i < name.length; i++) view.setUint16(at + i * 2, name.charCodeAt(i), true);
+    view.setUint16(at + 0x40, (name.length + 1) * 2, true);
+    bytes[at + 0x42] = type;
+    bytes[at + 0x43] = 1; // black
+    view.setUint32(at + 0x44, NOSTREAM, true);
+    view.setUint32(at + 0x48, NOSTREAM, true);
+    view.setUint32(at + 0x4c, NOSTREAM, true);
+    view.setUint32(at + 0x74, start, true);
+    view.setUint32(at + 0x78, size, true);
+  };
+  for (let id = 0; id < directorySectors * 4; id++) {
+    const at = entryAt(id);
+    view.setUint32(at + 0x44, NOSTREAM, true);
+    view.setUint32(at + 0x48, NOSTREAM, true);
+    view.setUint32(at + 0x4c, NOSTREAM, true);
+  }
+  writeEntry(0, 'Root Entry', 5, miniStream[0] ?? ENDOFCHAIN, miniSectorCount * MINI_SECTOR_BYTES);
+  for (const stream of streams) {
+    const start = chains.get(stream.name)?.[0] ?? miniChains.get(stream.name)?.[0] ?? ENDOFCHAIN;
+    writeEntry(entryIds.get(stream.name) as number, stream.name, 2, start, stream.data.length);
+  }
+  const ordered = [...streams].sort(
+    (a, b) => a.name.length - b.name.length || (a.name.toUpperCase() < b.name.toUpperCase() ? -1 : 1),
+  );
+  const tree = (from: number, to: number): number => {
+    if (from >= to) return NOSTREAM;
+    const middle = (from + to) >> 1;
+    const id = entryIds.get((ordered[middle] as StreamSpec).name) as number;
+    view.setUint32(entryAt(id) + 0x44, tree(from, middle), true);
+    view.setUint32(entryAt(id) + 0x48, tree(middle + 1, to), true);
+    return id;
+  };
+  view.setUint32(entryAt(0) + 0x4c, tree(0, ordered.length), true);
+
+  // The FAT, and the header.
+  for (let sector = 0; sector < fatSectors; sector++) {
+    for (let k = 0; k < FAT_ENTRIES_PER_SECTOR; k++) {
+      view.setUint32(sectorOffset(sector) + k * 4, fat[sector * FAT_ENTRIES_PER_SECTOR + k] as number, true);
+    }
+  }
+  bytes.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+  view.setUint16(0x18, 0x3e, true);
+  view.setUint16(0x1a, 3, true);
+  view.setUint16(0x1c, 0xfffe, true);
+  view.setUint16(0x1e, 9, true);
+  view.setUint16(0x20, 6, true);
+  view.setUint32(0x2c, fatSectors, true);
+  view.setUint32(0x30, directory[0] as number, true);
+  view.setUint32(0x38, MINI_STREAM_CUTOFF, true);
+  view.setUint32(0x3c, miniFat[0] ?? ENDOFCHAIN, true);
+  view.setUint32(0x40, miniFatSectors, true);
+  view.setUint32(0x44, difat[0] ?? ENDOFCHAIN, true);
+  view.setUint32(0x48, difatSectors, true);
+  for (let i = 0; i < HEADER_DIFAT_ENTRIES; i++) view.setUint32(0x4c + i * 4, i < fatSectors ? i : FREESECT, true);
+
+  return {
+    bytes,
+    chains,
+    miniChains,
+    entryIds,
+    ...(difat[0] === undefined ? {} : { difatSector: difat[0] }),
+    ...(miniFat[0] === undefined ? {} : { firstMiniFatSector: miniFat[0] }),
+  };
+}
+
+/** Sets the FAT entry of `sector` (the FAT is written from sector 0 on). */
+function setFatEntry(file: CompoundFileImage, sector: number, value: number): void {
+  new DataView(file.bytes.buffer).setUint32(sectorOffset(0) + sector * 4, value, true);
+}
+
+const EntryField = { left: 0x44, right: 0x48, child: 0x4c } as const;
+
+function setEntryField(file: CompoundFileImage, name: string, field: keyof typeof EntryField, value: number): void {
+  const id = file.entryIds.get(name) as number;
+  // The directory follows the FAT (and the DIFAT sector, when there is one).
+  const directoryStart = new DataView(file.bytes.buffer).getUint32(0x30, true);
+  const at = sectorOffset(directoryStart + Math.floor(id / 4)) + (id % 4) * ENTRY_BYTES + EntryField[field];
+  new DataView(file.bytes.buffer).setUint32(at, value, true);
+}
+
+// --- Streams that make the compound file a .doc or a .ppt ----------------------------------------
+
+/** A Word 97 FIB (wIdent, nFib, fWhichTblStm) and zeros: a document with no text and no pictures. */
+function wordDocumentStream(length = 9 * SECTOR_BYTES): Uint8Array {
+  const word = new Uint8Array(length);
+  const view = new DataView(word.buffer);
+  view.setUint16(0, 0xa5ec, true);
+  view.setUint16(2, 0xc1, true);
+  view.setUint16(0x0a, 0x0200, true);
+  return word;
+}
+
+function docStreams(): StreamSpec[] {
+  return [
+    { name: 'WordDocument', data: wordDocumentStream(), tailFirst: true },
+    { name: '1Table', data: new Uint8Array(1024) },
+  ];
+}
+
+/** A CurrentUserAtom (MS-PPT 2.3.2) pointing at no edit: the reader then scans for one. */
+function currentUserStream(): Uint8Array {
+  const user = new Uint8Array(200);
+  const view = new DataView(user.buffer);
+  view.setUint16(2, 0x0ff6, true);
+  view.setUint32(4, user.length - 8, true);
+  view.setUint32(8, 0x14, true);
+  view.setUint32(12, 0xe391c05f, true);
+  return user;
+}
+
+function pptStreams(): StreamSpec[] {
+  return [
+    { name: 'PowerPoint Document', data: new Uint8Array(9 * SECTOR_BYTES) },
+    { name: 'Current User', data: currentUserStream() },
+  ];
+}
+
+// --- The compound file classes -------------------------------------------------------------------
+
+/** The .doc the corrupted ones start from, well formed: a Word 97 document with no pictures. */
+export function wellFormedDoc(): Uint8Array {
+  return writeCompoundFile(docStreams()).bytes;
+}
+
+/** The .ppt the corrupted ones start from, well formed: a presentation with no pictures. */
+export function wellFormedPpt(): Uint8Array {
+  return writeCompoundFile(pptStreams()).bytes;
+}
+
+/**
+ * A .doc whose WordDocument stream's FAT chain loops: its last sector points back to its first.
+ * (The stream's last sector is stored before its first, so a reader that starts chains at the
+ * lowest sector it meets enters the loop from inside: `cfb` then walked it with no visited check.)
+ */
+export function loopingFatDoc(): Uint8Array {
+  const file = writeCompoundFile(docStreams());
+  const chain = file.chains.get('WordDocument') as number[];
+  setFatEntry(file, chain[chain.length - 1] as number, chain[0] as number);
+  return file.bytes;
+}
+
+/** A .ppt whose directory tree has a cycle: a sibling's right pointer leads back to its parent. */
+export function directoryCyclePpt(): Uint8Array {
+  const file = writeCompoundFile(pptStreams());
+  // 'Current User' sorts before 'PowerPoint Document', so it is the left child of the tree's root.
+  setEntryField(file, 'Current User', 'right', file.entryIds.get('PowerPoint Document') as number);
+  return file.bytes;
+}
+
+/**
+ * A .doc whose DIFAT chain loops: the header counts 100,000 DIFAT sectors, and the one there is
+ * names itself as the next.
+ */
+export function loopingDifatDoc(): Uint8Array {
+  const file = writeCompoundFile(docStreams(), { difatSector: true });
+  const sector = file.difatSector as number;
+  const view = new DataView(file.bytes.buffer);
+  view.setUint32(sectorOffset(sector) + SECTOR_BYTES - 4, sector, true);
+  view.setUint32(0x48, 100_000, true);
+  return file.bytes;
+}
+
+/** A .ppt whose 'Current User' stream (in the mini stream) has a mini FAT chain that loops. */
+export function loopingMiniFatPpt(): Uint8Array {
+  const file = writeCompoundFile(pptStreams());
+  const chain = file.miniChains.get('Current User') as number[];
+  const at = sectorOffset(file.firstMiniFatSector as number) + (chain[chain.length - 1] as number) * 4;
+  new DataView(file.bytes.buffer).setUint32(at, chain[0] as number, true);
+  return file.bytes;
+}
+
+/**
+ * A 2 MB .doc whose free sectors' FAT entries each point at the sector before: 4,000 chains that
+ * all merge into one. Each sector is in one chain, so the file is small, but a reader that walks
+ * the chain of every sector (as `cfb` does, to name them all) walks and copies n²/2 sectors.
+ */
+export function mergingFatChainsDoc(): Uint8Array {
+  const filler = 4000;
+  const file = writeCompoundFile([...docStreams(), { name: 'Data', data: new Uint8Array(filler * SECTOR_BYTES) }]);
+  const chain = file.chains.get('Data') as number[];
+  // Reverse the Data stream's chain: every sector points at the one stored before it.
+  chain.forEach((sector, i) => {
+    setFatEntry(file, sector, i === 0 ? ENDOFCHAIN : (chain[i - 1] as number));
+  });
+  return file.bytes;
+}
+
+// --- OOXML packages with a chain of chart parts --------------------------------------------------
+
+const CHART_CHAIN_LENGTH = 6000;
+const R_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG_RELS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const CHART_NS = 'http://schemas.openxmlformats.org/drawingml/2006/chart';
+const A_NS = 'http://schemas.openxmlformats.org/drawingml/2006/main';
+
+function relsXml(list: readonly { id: string; kind: string; target: string }[]): string {
+  const items = list.map(
+    ({ id, kind, target }) => `<Relationship Id="${id}" Type="${R_NS}/${kind}" Target="${target}"/>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="${PKG_RELS_NS}">${items.join('')}</Relationships>`;
+}
+
+const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/></Types>`;
+
+/** A 1×1 PNG's signature and IHDR (all the engine reads of it). */
+function tinyPng(): Uint8Array {
+  return new Uint8Array([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6,
+    0, 0, 0, 0x1f, 0x15, 0xc4, 0x89,
+  ]);
+}
+
+/** chart1.xml … chartN.xml in `folder`, each relating to the next; the last one to a picture. */
+function chartChain(folder: string, mediaTarget: string): Record<string, Uint8Array> {
+  const encoder = new TextEncoder();
+  const parts: Record<string, Uint8Array> = {};
+  for (let i = 1; i <= CHART_CHAIN_LENGTH; i++) {
+    parts[`${folder}/chart${i}.xml`] = encoder.encode(
+      `<?xml version="1.0" encoding="UTF-8"?><c:chartSpace xmlns:c="${CHART_NS}" xmlns:r="${R_NS}"><c:userShapes r:id="rId1"/></c:chartSpace>`,
+    );
+    const next =
+      i < CHART_CHAIN_LENGTH
+        ? { id: 'rId1', kind: 'chart', target: `chart${i + 1}.xml` }
+        : { id: 'rId1', kind: 'image', target: mediaTarget };
+    parts[`${folder}/_rels/chart${i}.xml.rels`] = encoder.encode(relsXml([next]));
+  }
+  return parts;
+}
+
+const DRAWING_WITH_CHART = `<a:graphic xmlns:a="${A_NS}"><a:graphicData><c:chart xmlns:c="${CHART_NS}" r:id="rIdChart"/></a:graphicData></a:graphic>`;
+const BLIP = `<a:blip xmlns:a="${A_NS}" r:embed="rIdImage"/>`;
+
+/** A DOCX showing one picture and a chart, whose chart relates to a chart … 6,000 deep. */
+export function chartChainDocx(): Uint8Array {
+  const encoder = new TextEncoder();
+  return zipSync(
+    {
+      '[Content_Types].xml': encoder.encode(CONTENT_TYPES),
+      '_rels/.rels': encoder.encode(relsXml([{ id: 'rId1', kind: 'officeDocument', target: 'word/document.xml' }])),
+      'word/document.xml': encoder.encode(
+        `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="${R_NS}"><w:body><w:p><w:r><w:drawing>${BLIP}</w:drawing></w:r><w:r><w:drawing>${DRAWING_WITH_CHART}</w:drawing></w:r></w:p></w:body></w:document>`,
+      ),
+      'word/_rels/document.xml.rels': encoder.encode(
+        relsXml([
+          { id: 'rIdImage', kind: 'image', target: 'media/image1.png' },
+          { id: 'rIdChart', kind: 'chart', target: 'charts/chart1.xml' },
+        ]),
+      ),
+      'word/media/image1.png': tinyPng(),
+      'word/media/image2.png': tinyPng(),
+      ...chartChain('word/charts', '../media/image2.png'),
+    },
+    { level: 1 },
+  );
+}
+
+/** A PPTX with one slide showing one picture and a chart, whose chart relates to a chart … 6,000 deep. */
+export function chartChainPptx(): Uint8Array {
+  const encoder = new TextEncoder();
+  const P_NS = 'http://schemas.openxmlformats.org/presentationml/2006/main';
+  return zipSync(
+    {
+      '[Content_Types].xml': encoder.encode(CONTENT_TYPES),
+      '_rels/.rels': encoder.encode(relsXml([{ id: 'rId1', kind: 'officeDocument', target: 'ppt/presentation.xml' }])),
+      'ppt/presentation.xml': encoder.encode(
+        `<?xml version="1.0" encoding="UTF-8"?><p:presentation xmlns:p="${P_NS}" xmlns:r="${R_NS}"><p:sldIdLst><p:sldId id="256" r:id="rId1"/></p:sldIdLst></p:presentation>`,
+      ),
+      'ppt/_rels/presentation.xml.rels': encoder.encode(
+        relsXml([{ id: 'rId1', kind: 'slide', target: 'slides/slide1.xml' }]),
+      ),
+      'ppt/slides/slide1.xml': encoder.encode(
+        `<?xml version="1.0" encoding="UTF-8"?><p:sld xmlns:p="${P_NS}" xmlns:r="${R_NS}"><p:cSld><p:spTree><p:pic><p:blipFill>${BLIP}</p:blipFill></p:pic><p:graphicFrame>${DRAWING_WITH_CHART}</p:graphicFrame></p:spTree></p:cSld></p:sld>`,
+      ),
+      'ppt/slides/_rels/slide1.xml.rels': encoder.encode(
+        relsXml([
+          { id: 'rIdImage', kind: 'image', target: '../media/image1.png' },
+          { id: 'rIdChart', kind: 'chart', target: '../charts/chart1.xml' },
+        ]),
+      ),
+      'ppt/media/image1.png': tinyPng(),
+      'ppt/media/image2.png': tinyPng(),
+      ...chartChain('ppt/charts', '../media/image2.png'),
+    },
+    { level: 1 },
+  );
+}
+
+/** Hostile Word and PowerPoint files, one per class the Office side of the engine is bounded against. */
+export const OFFICE_HOSTILE_DOCUMENTS: readonly HostileDocument[] = [
+  { name: 'a .doc whose FAT chain loops', kind: 'doc', fileName: 'looping-fat.doc', build: loopingFatDoc },
+  {
+    name: 'a .ppt whose directory tree has a cycle',
+    kind: 'ppt',
+    fileName: 'directory-cycle.ppt',
+    build: directoryCyclePpt,
+  },
+  { name: 'a .doc whose DIFAT chain loops', kind: 'doc', fileName: 'looping-difat.doc', build: loopingDifatDoc },
+  {
+    name: 'a .ppt whose mini FAT chain loops',
+    kind: 'ppt',
+    fileName: 'looping-minifat.ppt',
+    build: loopingMiniFatPpt,
+  },
+  {
+    name: 'a .doc whose 4,000 FAT chains all merge into one',
+    kind: 'doc',
+    fileName: 'merging-fat-chains.doc',
+    build: mergingFatChainsDoc,
+  },
+  {
+    name: 'a .docx with a chain of 6,000 chart parts',
+    kind: 'docx',
+    fileName: 'chart-chain.docx',
+    build: chartChainDocx,
+  },
+  {
+    name: 'a .pptx with a chain of 6,000 chart parts',
+    kind: 'pptx',
+    fileName: 'chart-chain.pptx',
+    build: chartChainPptx,
+  },
+];

@@ -1,0 +1,75 @@
+// @vitest-environment node
+/**
+ * The hostile Word and PowerPoint files of hostile/office.ts: each is told apart by
+ * sniffDocumentKind as the kind it claims (or refused), and ends in a DocumentError or a short
+ * list of images, well within a second. Before the bounds, the looping FAT .doc and the cyclic
+ * directory .ppt aborted the Node process (V8 "invalid size error") after 7-22 s, the merging
+ * FAT chains took 11 s to sniff, and the 6,000-part chart chains overflowed the stack.
+ *
+ * Run in this process, not a worker_thread: V8's "invalid size error" aborts the whole process,
+ * which a worker's resourceLimits cannot contain, while vitest already runs each test file in a
+ * forked child (pool 'forks'): a regression to an abort fails this file ("Worker exited
+ * unexpectedly") and the rest of the suite runs on; a regression to slowness fails the time bound.
+ */
+import { describe, expect, it } from 'vitest';
+import { OFFICE_HOSTILE_DOCUMENTS, wellFormedDoc, wellFormedPpt } from '../hostile/office.ts';
+import { DocumentError, type DocumentImage, extractDocument, sniffDocumentKind } from '../src/index.ts';
+
+/** Generous for a loaded CI machine: the fixed engine takes milliseconds (the chart chains ~0.2 s). */
+const TIME_BOUND_MS = 2000;
+
+type Outcome = { kind: string | undefined; error?: string; images?: string[] };
+
+/** What each class must come to, by file name. */
+const EXPECTED: Record<string, Outcome> = {
+  'looping-fat.doc': { kind: 'doc', error: 'invalid' },
+  'directory-cycle.ppt': { kind: 'ppt', error: 'invalid' },
+  'looping-difat.doc': { kind: 'doc', error: 'invalid' },
+  'looping-minifat.ppt': { kind: 'ppt', error: 'invalid' },
+  // Merged chains are no loop: the file opens, and has no pictures.
+  'merging-fat-chains.doc': { kind: 'doc', images: [] },
+  // The picture in the body is found; the one 6,000 charts deep is past the nesting bound.
+  'chart-chain.docx': { kind: 'docx', images: ['image1.png'] },
+  'chart-chain.pptx': { kind: 'pptx', images: ['image1.png'] },
+};
+
+async function outcomeOf(bytes: Uint8Array): Promise<{ outcome: Outcome; ms: number; images: DocumentImage[] }> {
+  const started = performance.now();
+  const outcome: Outcome = { kind: sniffDocumentKind(bytes) };
+  const images: DocumentImage[] = [];
+  try {
+    for await (const image of extractDocument(bytes)) images.push(image);
+    outcome.images = images.map((image) => image.name);
+  } catch (error) {
+    if (!(error instanceof DocumentError)) throw error;
+    outcome.error = error.code;
+  }
+  return { outcome, ms: performance.now() - started, images };
+}
+
+describe('hostile Office documents', () => {
+  it('has an expected outcome for every class', () => {
+    expect(OFFICE_HOSTILE_DOCUMENTS.map((doc) => doc.fileName).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  for (const doc of OFFICE_HOSTILE_DOCUMENTS) {
+    it(`${doc.name} (${doc.fileName}): a DocumentError or a few images, within ${TIME_BOUND_MS} ms`, async () => {
+      const bytes = doc.build();
+      const { outcome, ms } = await outcomeOf(bytes);
+      expect(ms).toBeLessThan(TIME_BOUND_MS);
+      expect(outcome.kind).toBe(doc.kind);
+      expect(outcome).toEqual(EXPECTED[doc.fileName]);
+    });
+  }
+
+  it('the compound files the classes are corrupted from are well formed: they open and have no pictures', async () => {
+    expect((await outcomeOf(wellFormedDoc())).outcome).toEqual({ kind: 'doc', images: [] });
+    expect((await outcomeOf(wellFormedPpt())).outcome).toEqual({ kind: 'ppt', images: [] });
+  });
+
+  it('a chart chain still gives its slide numbers', async () => {
+    const pptx = OFFICE_HOSTILE_DOCUMENTS.find((doc) => doc.fileName === 'chart-chain.pptx');
+    const { images } = await outcomeOf(pptx?.build() ?? new Uint8Array(0));
+    expect(images[0]).toMatchObject({ name: 'image1.png', role: 'slide', slideNumbers: [1] });
+  });
+});
