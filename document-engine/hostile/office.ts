@@ -338,6 +338,113 @@ export function mergingFatChainsDoc(): Uint8Array {
   return file.bytes;
 }
 
+// --- PowerPoint records that many others point at ------------------------------------------------
+
+/** A PowerPoint record header (MS-PPT 2.3.1): version and instance, type, length. */
+function pptRecord(type: number, body: Uint8Array, options: { container?: boolean; instance?: number } = {}) {
+  const out = new Uint8Array(8 + body.length);
+  const view = new DataView(out.buffer);
+  view.setUint16(0, ((options.instance ?? 0) << 4) | (options.container ? 0xf : 0), true);
+  view.setUint16(2, type, true);
+  view.setUint32(4, body.length, true);
+  out.set(body, 8);
+  return out;
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/** A UserEditAtom (MS-PPT 2.3.3): the previous edit, the persist directory, the document's persist id. */
+function userEditAtom(previous: number, directory: number, docPersistIdRef: number): Uint8Array {
+  const body = new Uint8Array(28);
+  const view = new DataView(body.buffer);
+  view.setUint32(8, previous, true);
+  view.setUint32(12, directory, true);
+  view.setUint32(16, docPersistIdRef, true);
+  return pptRecord(0x0ff5, body);
+}
+
+/** A CurrentUserAtom pointing at the edit at `offset`. */
+function currentUserAt(offset: number): Uint8Array {
+  const user = currentUserStream();
+  new DataView(user.buffer).setUint32(16, offset, true);
+  return user;
+}
+
+/**
+ * A .ppt whose 4,096 edits (the most the reader follows) all name one 1 MB persist directory:
+ * each edit is 36 bytes, but a reader that reads each edit's directory reads 4 GB of entries.
+ */
+export function sharedPersistDirectoryPpt(): Uint8Array {
+  const edits = 4096;
+  const entries = new Uint8Array(1024 * 1024);
+  const view = new DataView(entries.buffer);
+  // One run of 4,095 persist ids after another: (id | count << 20), then the offsets.
+  for (let at = 0, id = 1; at + 4 * 4096 <= entries.length; at += 4 * 4096, id += 4095) {
+    view.setUint32(at, (id | (4095 << 20)) >>> 0, true);
+  }
+  const directory = pptRecord(0x1772, entries);
+  const parts: Uint8Array[] = [directory];
+  let offset = directory.length;
+  let previous = 0;
+  for (let i = 0; i < edits; i++) {
+    parts.push(userEditAtom(previous, 0, 1));
+    previous = offset;
+    offset += 36;
+  }
+  return writeCompoundFile([
+    { name: 'PowerPoint Document', data: concat(parts) },
+    { name: 'Current User', data: currentUserAt(previous) },
+  ]).bytes;
+}
+
+/**
+ * A .ppt with 20,000 slides that all name one slide whose drawing holds 20,000 shapes: 1 MB,
+ * but a reader that walks each slide's drawing walks 800 million records.
+ */
+export function sharedSlideDrawingPpt(): Uint8Array {
+  const count = 20_000;
+  // A shape: SpContainer with an FOPT holding one pib property (BStore entry 1).
+  const fopt = new Uint8Array(6);
+  new DataView(fopt.buffer).setUint16(0, 0x4104, true);
+  new DataView(fopt.buffer).setUint32(2, 1, true);
+  const shape = pptRecord(0xf004, pptRecord(0xf00b, fopt, { instance: 1 }), { container: true });
+  const shapes = concat(Array.from({ length: count }, () => shape));
+  const drawing = pptRecord(0x040c, pptRecord(0xf002, shapes, { container: true }), { container: true });
+  const slide = pptRecord(0x03ee, drawing, { container: true });
+  // SlidePersistAtoms, each naming persist id 2 (the slide).
+  const persistAtom = new Uint8Array(20);
+  new DataView(persistAtom.buffer).setUint32(0, 2, true);
+  const slideList = pptRecord(0x0ff0, concat(Array.from({ length: count }, () => pptRecord(0x03f3, persistAtom))), {
+    container: true,
+  });
+  const documentContainer = pptRecord(0x03e8, slideList, { container: true });
+  const slideAt = 0;
+  const documentAt = slide.length;
+  const directoryAt = documentAt + documentContainer.length;
+  const directoryBody = new Uint8Array(12);
+  const view = new DataView(directoryBody.buffer);
+  view.setUint32(0, (1 | (2 << 20)) >>> 0, true);
+  view.setUint32(4, documentAt, true);
+  view.setUint32(8, slideAt, true);
+  const directory = pptRecord(0x1772, directoryBody);
+  const editAt = directoryAt + directory.length;
+  return writeCompoundFile([
+    {
+      name: 'PowerPoint Document',
+      data: concat([slide, documentContainer, directory, userEditAtom(0, directoryAt, 1)]),
+    },
+    { name: 'Current User', data: currentUserAt(editAt) },
+  ]).bytes;
+}
+
 // --- OOXML packages with a chain of chart parts --------------------------------------------------
 
 const CHART_CHAIN_LENGTH = 6000;
@@ -459,6 +566,18 @@ export const OFFICE_HOSTILE_DOCUMENTS: readonly HostileDocument[] = [
     kind: 'doc',
     fileName: 'merging-fat-chains.doc',
     build: mergingFatChainsDoc,
+  },
+  {
+    name: 'a .ppt whose 4,096 edits all name one 1 MB persist directory',
+    kind: 'ppt',
+    fileName: 'shared-persist-directory.ppt',
+    build: sharedPersistDirectoryPpt,
+  },
+  {
+    name: 'a .ppt whose 20,000 slides all name one drawing of 20,000 shapes',
+    kind: 'ppt',
+    fileName: 'shared-slide-drawing.ppt',
+    build: sharedSlideDrawingPpt,
   },
   {
     name: 'a .docx with a chain of 6,000 chart parts',

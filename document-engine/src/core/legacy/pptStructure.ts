@@ -4,6 +4,16 @@
  * BStore (PPDrawingGroup) lists the pictures and whose SlideListWithText lists the slides in
  * presentation order. Each slide's PPDrawing holds OfficeArt shapes; a shape's `pib` property is a
  * 1-based BStore index, and that FBSE's `foDelay` is the picture's offset in the "Pictures" stream.
+ *
+ * Bounded, since every offset here comes from the file and many records may name one other:
+ *   - the UserEditAtom chain: a visited set and at most MAX_EDITS edits; a persist directory is
+ *     read once however many edits name it, and all of them together read at most as many
+ *     entries as the stream has words (4,096 edits naming one 1 MB directory took 44 s);
+ *   - slides' drawings: each drawing is walked once however many slides name it (20,000 slides
+ *     naming one 20,000-shape drawing ran for minutes), all walks together visit at most one
+ *     record per 4 bytes of the stream (or MIN_DRAWING_RECORD_VISITS), nesting is bounded in
+ *     officeArt.ts, and at most MAX_PICTURE_USES (slide, picture) pairs are recorded. Past a
+ *     bound, what is left is left out: pictures are still listed, with fewer slide numbers.
  */
 import { u8, u16, u32 } from './bytes.ts';
 import {
@@ -40,6 +50,10 @@ const HEADER_TOKEN_ENCRYPTED = 0xf3d1c4df;
 const Pid = { fillBlip: 0x186, pib: 0x104 } as const;
 const FSP_BACKGROUND = 0x400;
 const MAX_EDITS = 4096;
+/** (slide, picture) pairs recorded at most: far above real decks (1,000 slides × 50 pictures is 50,000). */
+const MAX_PICTURE_USES = 1_000_000;
+/** Record visits while reading drawings, at most this many, or one per 4 bytes of the stream if more. */
+const MIN_DRAWING_RECORD_VISITS = 1_000_000;
 
 /** How one picture (keyed by its offset in the Pictures stream) is used. */
 export type PictureUse = {
@@ -136,23 +150,33 @@ export function readSlideUses(document: Uint8Array, state: PersistState): SlideU
     }
     return use;
   };
-  const drawingOf = (persistId: number): OfficeArtRecord | undefined => {
+  const budget = { records: Math.max(MIN_DRAWING_RECORD_VISITS, document.length / 4), uses: MAX_PICTURE_USES };
+  const blipsByDrawing = new Map<number, ShapeBlip[]>();
+  /** The distinct picture references of the drawing of the slide (master, notes) `persistId`. */
+  const blipsOf = (persistId: number): ShapeBlip[] => {
     const at = persist.get(persistId);
     const container = at === undefined ? undefined : readRecord(document, at);
-    return container && findChild(document, container, PptRecord.PPDrawing);
+    const drawing = container && findChild(document, container, PptRecord.PPDrawing);
+    if (!drawing) return [];
+    let blips = blipsByDrawing.get(drawing.offset);
+    if (!blips) {
+      blips = shapeBlips(document, drawing, budget);
+      blipsByDrawing.set(drawing.offset, blips);
+    }
+    return blips;
   };
 
   const slides = lists.get(SlideList.slides) ?? [];
   result.slideCount = slides.length;
   slides.forEach((persistId, index) => {
-    const drawing = drawingOf(persistId);
-    if (!drawing) return;
-    for (const shape of shapeBlips(document, drawing)) {
+    for (const shape of blipsOf(persistId)) {
+      if (budget.uses <= 0) return;
       const use = pictureUseOf(shape.pib);
       if (!use) continue;
       const set =
         shape.kind === 'picture' ? use.pictureSlides : shape.kind === 'fill' ? use.fillSlides : use.backgroundSlides;
       set.add(index + 1);
+      budget.uses -= 1;
     }
   });
   for (const [instance, flag] of [
@@ -160,9 +184,7 @@ export function readSlideUses(document: Uint8Array, state: PersistState): SlideU
     [SlideList.notes, 'onNotes'],
   ] as const) {
     for (const persistId of lists.get(instance) ?? []) {
-      const drawing = drawingOf(persistId);
-      if (!drawing) continue;
-      for (const shape of shapeBlips(document, drawing)) {
+      for (const shape of blipsOf(persistId)) {
         const use = pictureUseOf(shape.pib);
         if (use) use[flag] = true;
       }
@@ -180,13 +202,19 @@ function findBStore(document: Uint8Array, documentContainer: OfficeArtRecord): (
 
 type ShapeBlip = { pib: number; kind: 'picture' | 'fill' | 'background' };
 
-/** The BStore references of every shape in a PPDrawing (group shapes included). */
-function* shapeBlips(document: Uint8Array, drawing: OfficeArtRecord): Generator<ShapeBlip> {
+/**
+ * The BStore references of every shape in a PPDrawing (group shapes included), each (pib, kind)
+ * once, in order of first use. Stops when `budget.records` runs out.
+ */
+function shapeBlips(document: Uint8Array, drawing: OfficeArtRecord, budget: { records: number }): ShapeBlip[] {
+  const found = new Map<string, ShapeBlip>();
   for (const record of allRecords(document, drawing)) {
+    if (--budget.records < 0) break;
     if (record.type !== RecordType.SpContainer) continue;
     let background = false;
-    const found: ShapeBlip[] = [];
+    const shapes: ShapeBlip[] = [];
     for (const child of childRecords(document, record)) {
+      if (--budget.records < 0) break;
       if (child.type === RecordType.FSP) {
         background = (u32(document, child.bodyStart + 4) & FSP_BACKGROUND) !== 0;
       } else if (
@@ -203,19 +231,27 @@ function* shapeBlips(document: Uint8Array, drawing: OfficeArtRecord): Generator<
           const pid = opid & 0x3fff;
           // fBid (0x4000): the value is a BStore index; fComplex (0x8000) values are not.
           if ((opid & 0x8000) !== 0 || value === 0) continue;
-          if (pid === Pid.pib) found.push({ pib: value, kind: 'picture' });
-          else if (pid === Pid.fillBlip) found.push({ pib: value, kind: 'fill' });
+          if (pid === Pid.pib) shapes.push({ pib: value, kind: 'picture' });
+          else if (pid === Pid.fillBlip) shapes.push({ pib: value, kind: 'fill' });
         }
       }
     }
-    for (const shape of found) yield background && shape.kind === 'fill' ? { ...shape, kind: 'background' } : shape;
+    for (const shape of shapes) {
+      const blip: ShapeBlip = background && shape.kind === 'fill' ? { ...shape, kind: 'background' } : shape;
+      const key = `${blip.pib}:${blip.kind}`;
+      if (!found.has(key)) found.set(key, blip);
+    }
   }
+  return [...found.values()];
 }
 
 /** Follows the UserEditAtom chain from the newest edit; newer persist entries win. */
 function readPersistDirectory(document: Uint8Array, firstEdit: number): PersistState {
   const result: PersistState = { encrypted: false, persist: new Map() };
   const seen = new Set<number>();
+  const directoriesRead = new Set<number>();
+  // Entries of all directories together, at most: as many as the stream has words.
+  let words = document.length / 4;
   let editAt: number | undefined = firstEdit;
   while (editAt !== undefined && !seen.has(editAt) && seen.size < MAX_EDITS) {
     seen.add(editAt);
@@ -226,15 +262,17 @@ function readPersistDirectory(document: Uint8Array, firstEdit: number): PersistS
       result.docPersistIdRef = u32(document, body + 16);
       if (edit.length >= 32) result.encryptSessionPersistIdRef = u32(document, body + 28);
     }
-    const directory = readRecord(document, u32(document, body + 12));
+    const directoryAt = u32(document, body + 12);
+    const directory = directoriesRead.has(directoryAt) ? undefined : readRecord(document, directoryAt);
+    directoriesRead.add(directoryAt);
     if (directory?.type === PptRecord.PersistDirectoryAtom) {
       let at = directory.bodyStart;
-      while (at + 4 <= directory.end) {
+      while (at + 4 <= directory.end && words-- > 0) {
         const entry = u32(document, at);
         const persistId = entry & 0xfffff;
         const count = entry >>> 20;
         at += 4;
-        for (let i = 0; i < count && at + 4 <= directory.end; i++, at += 4) {
+        for (let i = 0; i < count && at + 4 <= directory.end && words-- > 0; i++, at += 4) {
           if (!result.persist.has(persistId + i)) result.persist.set(persistId + i, u32(document, at));
         }
       }
