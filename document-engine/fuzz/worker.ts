@@ -1,0 +1,89 @@
+/**
+ * The fuzz worker: runs one case at a time through the engine's public face and answers how it
+ * ended. It stays warm across cases (a worker per case is too slow); the runner ends it on a hang
+ * and starts another after any crash. Loaded with `--import tsx` (see runner.ts).
+ */
+
+import { parentPort } from 'node:worker_threads';
+import { inflateRaw } from 'node:zlib';
+import { DocumentError, extractDocument, type RawInflater } from '../src/index.ts';
+
+export type CaseRequest = { id: number; bytes: Uint8Array; password?: string; nodeInflate: boolean };
+export type CaseReply =
+  | { id: number; verdict: 'ok'; images: number; error?: string; ms: number }
+  | { id: number; verdict: 'escaped'; message: string; stack: string; ms: number };
+
+/** The same zlib inflater extract-api hands the engine (extract-api/src/extractors/document/nodeInflate.ts). */
+const nodeInflateRaw: RawInflater = (data, size) =>
+  new Promise((resolve, reject) => {
+    inflateRaw(data, { maxOutputLength: size + 1, chunkSize: Math.max(64, size + 1) }, (error, out) => {
+      if (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') resolve(new Uint8Array(size + 1));
+        else reject(error);
+        return;
+      }
+      resolve(new Uint8Array(out.buffer, out.byteOffset, out.length));
+    });
+  });
+
+let current: number | undefined;
+let started = 0;
+
+function describe(error: unknown): { message: string; stack: string } {
+  if (error instanceof Error) {
+    return { message: `${error.name}: ${error.message}`, stack: error.stack ?? String(error) };
+  }
+  return { message: `non-Error thrown: ${String(error)}`, stack: String(error) };
+}
+
+function escaped(error: unknown): void {
+  if (current === undefined) return;
+  const id = current;
+  current = undefined;
+  parentPort?.postMessage({
+    id,
+    verdict: 'escaped',
+    ...describe(error),
+    ms: performance.now() - started,
+  } satisfies CaseReply);
+}
+
+// A promise the engine forgot to await, or a callback throwing: the case's fault, not the harness's.
+process.on('unhandledRejection', (reason) => escaped(reason));
+process.on('uncaughtException', (error) => escaped(error));
+
+async function run(request: CaseRequest): Promise<CaseReply | undefined> {
+  const t0 = performance.now();
+  let images = 0;
+  try {
+    for await (const image of extractDocument(request.bytes, {
+      password: request.password,
+      inflateRaw: request.nodeInflate ? nodeInflateRaw : undefined,
+      onProgress: () => {},
+    })) {
+      if (!(image.bytes instanceof Uint8Array)) throw new TypeError('an image without bytes');
+      images++;
+    }
+    return { id: request.id, verdict: 'ok', images, ms: performance.now() - t0 };
+  } catch (error) {
+    if (error instanceof DocumentError) {
+      return {
+        id: request.id,
+        verdict: 'ok',
+        images,
+        error: `${error.name}(${error.code})`,
+        ms: performance.now() - t0,
+      };
+    }
+    return { id: request.id, verdict: 'escaped', ...describe(error), ms: performance.now() - t0 };
+  }
+}
+
+parentPort?.on('message', async (request: CaseRequest) => {
+  current = request.id;
+  started = performance.now();
+  const reply = await run(request);
+  if (current !== request.id || !reply) return; // already answered (an escape outside the await chain)
+  current = undefined;
+  parentPort?.postMessage(reply);
+});
