@@ -2,9 +2,20 @@
  * Predictors for Flate and LZW (ISO 32000-1 §7.4.4.4): TIFF predictor 2 and the PNG filters
  * (10–15, one filter-type byte per row).
  */
-import { ByteSink } from './sizeBudget.ts';
+import { DocumentError } from '../../../errors.ts';
+import { MAX_DECODED_STREAM_BYTES } from './sizeBudget.ts';
 
-export type PredictorParams = { predictor: number; colors: number; bitsPerComponent: number; columns: number };
+export type PredictorParams = {
+  predictor: number;
+  colors: number;
+  bitsPerComponent: number;
+  columns: number;
+  /** Most bytes the output may have. */
+  limit?: number;
+};
+
+/** Most colour components per pixel a predictor may declare (DeviceN allows 32). */
+const MAX_COLORS = 32;
 
 export function unpredict(data: Uint8Array, params: PredictorParams): Uint8Array {
   const { predictor } = params;
@@ -12,45 +23,58 @@ export function unpredict(data: Uint8Array, params: PredictorParams): Uint8Array
   const colors = Math.max(1, params.colors);
   const bits = params.bitsPerComponent || 8;
   const columns = Math.max(1, params.columns);
+  // checked before anything is allocated: a row is never longer than the data it comes from
+  if (!Number.isInteger(colors) || colors > MAX_COLORS || ![1, 2, 4, 8, 16].includes(bits)) {
+    throw new DocumentError('invalid', 'A stream in this PDF has impossible predictor parameters.');
+  }
+  if (!Number.isInteger(columns) || colors * bits * columns > 8 * (data.length + 8)) {
+    throw new DocumentError('invalid', 'A stream in this PDF declares rows longer than its data.');
+  }
   const bytesPerPixel = Math.max(1, Math.ceil((colors * bits) / 8));
   const rowBytes = Math.ceil((colors * bits * columns) / 8);
   if (predictor === 2) return tiffPredictor(data, colors, bits, columns, rowBytes);
-  const sink = new ByteSink(data.length);
-  let previous = new Uint8Array(rowBytes);
-  for (let at = 0; at < data.length; at += rowBytes + 1) {
+  // PNG predictors: one filter-type byte, then the row; decoded in place into one buffer
+  const rows = Math.ceil(data.length / (rowBytes + 1));
+  const size = Math.min(rows * rowBytes, data.length - Math.min(rows, data.length));
+  if (size > (params.limit ?? MAX_DECODED_STREAM_BYTES)) throw new DocumentError('too-large');
+  const out = new Uint8Array(size);
+  for (let r = 0, at = 0; at < data.length; r++, at += rowBytes + 1) {
     const type = data[at] ?? 0;
-    const input = data.subarray(at + 1, at + 1 + rowBytes);
-    const row = new Uint8Array(rowBytes);
-    row.set(input);
-    for (let i = 0; i < rowBytes; i++) {
-      const left = i >= bytesPerPixel ? (row[i - bytesPerPixel] ?? 0) : 0;
-      const up = previous[i] ?? 0;
-      const upLeft = i >= bytesPerPixel ? (previous[i - bytesPerPixel] ?? 0) : 0;
-      const raw = row[i] ?? 0;
-      switch (type) {
-        case 1:
-          row[i] = raw + left;
-          break;
-        case 2:
-          row[i] = raw + up;
-          break;
-        case 3:
-          row[i] = raw + ((left + up) >> 1);
-          break;
-        case 4: {
+    const start = r * rowBytes;
+    const length = Math.min(rowBytes, data.length - at - 1);
+    if (length <= 0) break;
+    out.set(data.subarray(at + 1, at + 1 + length), start);
+    const prev = start - rowBytes;
+    switch (type) {
+      case 1:
+        for (let i = bytesPerPixel; i < length; i++)
+          out[start + i] = (out[start + i] ?? 0) + (out[start + i - bytesPerPixel] ?? 0);
+        break;
+      case 2:
+        if (r > 0) for (let i = 0; i < length; i++) out[start + i] = (out[start + i] ?? 0) + (out[prev + i] ?? 0);
+        break;
+      case 3:
+        for (let i = 0; i < length; i++) {
+          const left = i >= bytesPerPixel ? (out[start + i - bytesPerPixel] ?? 0) : 0;
+          const up = r > 0 ? (out[prev + i] ?? 0) : 0;
+          out[start + i] = (out[start + i] ?? 0) + ((left + up) >> 1);
+        }
+        break;
+      case 4:
+        for (let i = 0; i < length; i++) {
+          const left = i >= bytesPerPixel ? (out[start + i - bytesPerPixel] ?? 0) : 0;
+          const up = r > 0 ? (out[prev + i] ?? 0) : 0;
+          const upLeft = r > 0 && i >= bytesPerPixel ? (out[prev + i - bytesPerPixel] ?? 0) : 0;
           const p = left + up - upLeft;
           const pa = Math.abs(p - left);
           const pb = Math.abs(p - up);
           const pc = Math.abs(p - upLeft);
-          row[i] = raw + (pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft);
-          break;
+          out[start + i] = (out[start + i] ?? 0) + (pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft);
         }
-      }
+        break;
     }
-    sink.append(row.subarray(0, input.length));
-    previous = row;
   }
-  return sink.bytes();
+  return out;
 }
 
 function tiffPredictor(data: Uint8Array, colors: number, bits: number, columns: number, rowBytes: number): Uint8Array {
