@@ -12,6 +12,7 @@
  *   four as CMYK, others by their first component.
  */
 
+import { DocumentError } from '../../errors.ts';
 import { nameOf, numberOf, PdfDict, type PdfObject, PdfStream } from './objects.ts';
 import { type PdfFunction, readFunction } from './pdfFunction.ts';
 import type { PdfDocument } from './xref.ts';
@@ -99,7 +100,12 @@ export async function readColorSpace(
       const names = await doc.resolve(resolved[1]);
       const n = family === 'Separation' ? 1 : Array.isArray(names) ? Math.max(1, Math.min(32, names.length)) : 1;
       const alternate = await readColorSpace(doc, resolved[2], resources, depth + 1);
-      const transform = await readFunction(doc, resolved[3]).catch(() => undefined);
+      // A function that cannot be read shows with the fallback colours below; one that is
+      // damaged in a way that would make it run away (or a bomb in its data) fails the image.
+      const transform = await readFunction(doc, resolved[3]).catch((error: unknown) => {
+        if (error instanceof DocumentError && error.code !== 'unsupported') throw error;
+        return undefined;
+      });
       if (!transform || alternate.kind === 'tint' || alternate.kind === 'indexed') return { kind: 'tint', n };
       return { kind: 'tint', n, alternate, transform };
     }

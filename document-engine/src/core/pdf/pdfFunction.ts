@@ -2,7 +2,14 @@
  * PDF functions (ISO 32000-1 §7.10), for Separation and DeviceN tint transforms: type 0
  * (sampled, multilinear over the first input only when there are several — nearest sample
  * otherwise), type 2 (exponential), type 3 (stitching) and type 4 (PostScript calculator).
+ *
+ * Bounded: a sampled function must have a BitsPerSample the standard allows and a sample table
+ * of sane size, else it is refused (`invalid`); every function read for one image shares one
+ * budget of work (`FunctionBudget`), so a costly function run for every pixel of a large image
+ * ends in `too-large` instead of running for minutes. Callers remember colours already computed
+ * (pdfImage.ts), so real images, which have few distinct colours, stay far below it.
  */
+import { DocumentError } from '../../errors.ts';
 import { Lexer } from './lexer.ts';
 import { numberOf, PdfCommand, PdfDict, type PdfObject, PdfStream } from './objects.ts';
 import type { PdfDocument } from './xref.ts';
@@ -12,6 +19,32 @@ export type PdfFunction = (input: number[]) => number[];
 const MAX_FUNCTION_DEPTH = 8;
 /** Most operations one PostScript function may run per call. */
 const MAX_PS_STEPS = 10_000;
+/** Most work (PostScript operations, function calls) all the functions of one image may do. */
+export const MAX_FUNCTION_STEPS = 50_000_000;
+/** Sample sizes a sampled function may have (ISO 32000-1 Table 39). */
+const SAMPLE_BITS = new Set([1, 2, 4, 8, 12, 16, 24, 32]);
+/** Most entries (samples per output) a sampled function's table may declare: 16 Mi. */
+const MAX_SAMPLE_TABLE = 16 * 1024 * 1024;
+/** Most inputs or outputs of a function. */
+const MAX_FUNCTION_ARITY = 32;
+
+/** Work done so far by the functions sharing it, and the most they may do. */
+export type FunctionBudget = { steps: number; limit: number };
+
+export function functionBudget(limit = MAX_FUNCTION_STEPS): FunctionBudget {
+  return { steps: 0, limit };
+}
+
+function charge(budget: FunctionBudget, steps: number): void {
+  budget.steps += steps;
+  if (budget.steps > budget.limit) {
+    throw new DocumentError('too-large', 'An image in this PDF needs too much work to compute its colours.');
+  }
+}
+
+function damaged(why: string): DocumentError {
+  return new DocumentError('invalid', `An image in this PDF has a damaged colour function: ${why}.`);
+}
 
 function numbers(value: PdfObject | undefined): number[] {
   return Array.isArray(value) ? value.map((item) => numberOf(item) ?? 0) : [];
@@ -26,12 +59,14 @@ export async function readFunction(
   doc: PdfDocument,
   value: PdfObject | undefined,
   depth = 0,
+  budget: FunctionBudget = functionBudget(),
 ): Promise<PdfFunction | undefined> {
   if (depth > MAX_FUNCTION_DEPTH) return undefined;
   const resolved = await doc.resolve(value);
   if (Array.isArray(resolved)) {
+    if (resolved.length > MAX_FUNCTION_ARITY) throw damaged('too many outputs');
     // one function per output component
-    const parts = await Promise.all(resolved.map((item) => readFunction(doc, item, depth + 1)));
+    const parts = await Promise.all(resolved.map((item) => readFunction(doc, item, depth + 1, budget)));
     if (parts.some((part) => !part)) return undefined;
     return (input) => parts.map((part) => part?.(input)[0] ?? 0);
   }
@@ -51,6 +86,7 @@ export async function readFunction(
     const zero = c0.length ? c0 : [0];
     const one = c1.length ? c1 : [1];
     return (input) => {
+      charge(budget, 1);
       const x = clipInput(input)[0] ?? 0;
       const t = x ** n;
       return clipOutput(zero.map((a, i) => a + t * ((one[i] ?? 0) - a)));
@@ -59,12 +95,13 @@ export async function readFunction(
   if (type === 3) {
     const functions = plain.get('Functions');
     const parts = Array.isArray(functions)
-      ? await Promise.all(functions.map((item) => readFunction(doc, item, depth + 1)))
+      ? await Promise.all(functions.slice(0, 256).map((item) => readFunction(doc, item, depth + 1, budget)))
       : [];
     if (!parts.length || parts.some((part) => !part)) return undefined;
     const bounds = numbers(plain.get('Bounds'));
     const encode = numbers(plain.get('Encode'));
     return (input) => {
+      charge(budget, 1);
       const x = clipInput(input)[0] ?? 0;
       let k = 0;
       while (k < bounds.length && x >= (bounds[k] ?? 0)) k++;
@@ -77,14 +114,30 @@ export async function readFunction(
     };
   }
   if (type === 0 && resolved instanceof PdfStream) {
-    const samples = (await doc.decodeStream(resolved)).data;
+    // checked before the samples are decoded: the table's declared shape
     const size = numbers(plain.get('Size'));
-    const bps = numberOf(plain.get('BitsPerSample')) ?? 8;
+    const bps = numberOf(plain.get('BitsPerSample')) ?? 0;
+    const inputs = domain.length / 2;
     const outputs = range.length / 2;
+    if (!SAMPLE_BITS.has(bps)) throw damaged(`BitsPerSample ${bps}`);
+    if (!Number.isInteger(inputs) || inputs < 1 || inputs > MAX_FUNCTION_ARITY || size.length !== inputs) {
+      throw damaged('its Domain and Size do not agree');
+    }
+    if (!Number.isInteger(outputs) || outputs < 1 || outputs > MAX_FUNCTION_ARITY) throw damaged('no valid Range');
+    let entries = outputs;
+    for (const s of size) {
+      if (!Number.isInteger(s) || s < 1) throw damaged('a Size that is not a positive whole number');
+      entries *= s;
+      if (entries > MAX_SAMPLE_TABLE) throw damaged('a sample table too large');
+    }
+    const samples = (await doc.decodeStream(resolved)).data;
     const encode = numbers(plain.get('Encode'));
     const decode = numbers(plain.get('Decode'));
     const maxSample = 2 ** bps - 1;
+    // samples past the end of a short table read as 0
     const readSample = (index: number): number => {
+      if (bps === 8) return samples[index] ?? 0;
+      if (bps === 16) return ((samples[2 * index] ?? 0) << 8) | (samples[2 * index + 1] ?? 0);
       const bit = index * bps;
       let value = 0;
       for (let b = 0; b < bps; b++) {
@@ -94,11 +147,12 @@ export async function readFunction(
       return value;
     };
     return (input) => {
+      charge(budget, inputs + outputs);
       const x = clipInput(input);
       // nearest sample in every input dimension
       let index = 0;
       let stride = 1;
-      for (let i = 0; i < size.length; i++) {
+      for (let i = 0; i < inputs; i++) {
         const d0 = domain[2 * i] ?? 0;
         const d1 = domain[2 * i + 1] ?? 1;
         const s = size[i] ?? 1;
@@ -120,11 +174,19 @@ export async function readFunction(
   if (type === 4 && resolved instanceof PdfStream) {
     const program = parsePostScript((await doc.decodeStream(resolved)).data);
     if (!program) return undefined;
+    const code = compilePostScript(program);
     const outputs = range.length / 2;
+    const stack = new Float64Array(MAX_PS_STACK + 2);
     return (input) => {
-      const stack = clipInput(input);
-      runPostScript(program, stack, { steps: 0 });
-      return clipOutput(stack.slice(Math.max(0, stack.length - outputs)));
+      const x = clipInput(input);
+      let sp = Math.min(x.length, MAX_PS_STACK);
+      for (let i = 0; i < sp; i++) stack[i] = x[i] ?? 0;
+      const run = runPostScript(code, stack, sp);
+      charge(budget, run.steps);
+      sp = run.sp;
+      const out: number[] = [];
+      for (let i = Math.max(0, sp - outputs); i < sp; i++) out.push(stack[i] ?? 0);
+      return clipOutput(out);
     };
   }
   return undefined;
@@ -161,172 +223,240 @@ function parsePostScript(data: Uint8Array): PsOp[] | undefined {
   return parseBlock();
 }
 
-function runPostScript(ops: PsOp[], stack: number[], budget: { steps: number }): void {
-  const pop = () => stack.pop() ?? 0;
-  for (const op of ops) {
-    if (++budget.steps > MAX_PS_STEPS) return;
-    if (typeof op === 'number') {
-      stack.push(op);
-      continue;
+const MAX_PS_STACK = 100;
+
+/** Operators, numbered; a program is compiled to a flat list of them (with jumps for if/ifelse). */
+const OPS = [
+  // control and stack
+  'push',
+  'jumpIfFalse',
+  'jump',
+  'true',
+  'false',
+  'pop',
+  'exch',
+  'dup',
+  'copy',
+  'index',
+  'roll',
+  // one operand
+  'neg',
+  'abs',
+  'sqrt',
+  'sin',
+  'cos',
+  'ln',
+  'log',
+  'ceiling',
+  'floor',
+  'round',
+  'truncate',
+  'cvi',
+  'cvr',
+  'not',
+  // two operands
+  'add',
+  'sub',
+  'mul',
+  'div',
+  'idiv',
+  'mod',
+  'atan',
+  'exp',
+  'eq',
+  'ne',
+  'gt',
+  'ge',
+  'lt',
+  'le',
+  'and',
+  'or',
+  'xor',
+  'bitshift',
+] as const;
+const OP = Object.fromEntries(OPS.map((name, i) => [name, i])) as Record<(typeof OPS)[number], number>;
+
+/** Flat code: each instruction an opcode, `push` and the jumps followed by their operand. */
+function compilePostScript(ops: PsOp[]): Float64Array {
+  const code: number[] = [];
+  const emit = (block: PsOp[]): void => {
+    for (const op of block) {
+      if (typeof op === 'number') code.push(OP.push, op);
+      else if (typeof op === 'object') {
+        code.push(OP.jumpIfFalse, 0);
+        const toElse = code.length - 1;
+        emit(op.ifTrue);
+        if (op.ifFalse) {
+          code.push(OP.jump, 0);
+          const toEnd = code.length - 1;
+          code[toElse] = code.length;
+          emit(op.ifFalse);
+          code[toEnd] = code.length;
+        } else code[toElse] = code.length;
+      } else {
+        const opcode = (OP as Record<string, number | undefined>)[op];
+        if (opcode !== undefined && opcode > OP.jump) code.push(opcode);
+      }
     }
-    if (typeof op === 'object') {
-      const condition = pop();
-      if (condition) runPostScript(op.ifTrue, stack, budget);
-      else if (op.ifFalse) runPostScript(op.ifFalse, stack, budget);
-      continue;
-    }
-    let b: number;
-    let a: number;
+  };
+  emit(ops);
+  return Float64Array.from(code);
+}
+
+/**
+ * Runs compiled code on `stack` (its first `sp` entries); at most MAX_PS_STEPS instructions and
+ * MAX_PS_STACK entries. Missing operands read as 0.
+ */
+function runPostScript(code: Float64Array, stack: Float64Array, start: number): { sp: number; steps: number } {
+  let sp = start;
+  let steps = 0;
+  let pc = 0;
+  const end = code.length;
+  let a = 0;
+  let b = 0;
+  while (pc < end) {
+    if (++steps > MAX_PS_STEPS || sp > MAX_PS_STACK) break;
+    const op = code[pc++] ?? 0;
     switch (op) {
-      case 'true':
-        stack.push(1);
+      case OP.push:
+        stack[sp++] = code[pc++] ?? 0;
         break;
-      case 'false':
-        stack.push(0);
+      case OP.jumpIfFalse:
+        a = sp > 0 ? (stack[--sp] ?? 0) : 0;
+        if (a) pc++;
+        else pc = code[pc] ?? end;
         break;
-      case 'add':
-        stack.push(pop() + pop());
+      case OP.jump:
+        pc = code[pc] ?? end;
         break;
-      case 'sub':
-        b = pop();
-        stack.push(pop() - b);
+      case OP.true:
+        stack[sp++] = 1;
         break;
-      case 'mul':
-        stack.push(pop() * pop());
+      case OP.false:
+        stack[sp++] = 0;
         break;
-      case 'div':
-        b = pop();
-        a = pop();
-        stack.push(b === 0 ? 0 : a / b);
+      case OP.pop:
+        if (sp > 0) sp--;
         break;
-      case 'idiv':
-        b = pop();
-        a = pop();
-        stack.push(b === 0 ? 0 : Math.trunc(a / b));
+      case OP.dup:
+        stack[sp] = sp > 0 ? (stack[sp - 1] ?? 0) : 0;
+        sp++;
         break;
-      case 'mod':
-        b = pop();
-        a = pop();
-        stack.push(b === 0 ? 0 : a % b);
+      case OP.exch:
+        b = sp > 0 ? (stack[--sp] ?? 0) : 0;
+        a = sp > 0 ? (stack[--sp] ?? 0) : 0;
+        stack[sp++] = b;
+        stack[sp++] = a;
         break;
-      case 'neg':
-        stack.push(-pop());
-        break;
-      case 'abs':
-        stack.push(Math.abs(pop()));
-        break;
-      case 'sqrt':
-        stack.push(Math.sqrt(Math.max(0, pop())));
-        break;
-      case 'sin':
-        stack.push(Math.sin((pop() * Math.PI) / 180));
-        break;
-      case 'cos':
-        stack.push(Math.cos((pop() * Math.PI) / 180));
-        break;
-      case 'atan': {
-        b = pop();
-        a = pop();
-        const angle = (Math.atan2(a, b) * 180) / Math.PI;
-        stack.push(angle < 0 ? angle + 360 : angle);
-        break;
-      }
-      case 'exp':
-        b = pop();
-        stack.push(pop() ** b);
-        break;
-      case 'ln':
-        stack.push(Math.log(pop()));
-        break;
-      case 'log':
-        stack.push(Math.log10(pop()));
-        break;
-      case 'ceiling':
-        stack.push(Math.ceil(pop()));
-        break;
-      case 'floor':
-        stack.push(Math.floor(pop()));
-        break;
-      case 'round':
-        stack.push(Math.round(pop()));
-        break;
-      case 'truncate':
-      case 'cvi':
-        stack.push(Math.trunc(pop()));
-        break;
-      case 'cvr':
-        break;
-      case 'eq':
-        b = pop();
-        stack.push(pop() === b ? 1 : 0);
-        break;
-      case 'ne':
-        b = pop();
-        stack.push(pop() !== b ? 1 : 0);
-        break;
-      case 'gt':
-        b = pop();
-        stack.push(pop() > b ? 1 : 0);
-        break;
-      case 'ge':
-        b = pop();
-        stack.push(pop() >= b ? 1 : 0);
-        break;
-      case 'lt':
-        b = pop();
-        stack.push(pop() < b ? 1 : 0);
-        break;
-      case 'le':
-        b = pop();
-        stack.push(pop() <= b ? 1 : 0);
-        break;
-      case 'and':
-        stack.push(pop() & pop());
-        break;
-      case 'or':
-        stack.push(pop() | pop());
-        break;
-      case 'xor':
-        stack.push(pop() ^ pop());
-        break;
-      case 'not':
-        stack.push(~pop());
-        break;
-      case 'bitshift':
-        b = pop();
-        a = pop();
-        stack.push(b >= 0 ? a << b : a >> -b);
-        break;
-      case 'pop':
-        pop();
-        break;
-      case 'exch':
-        b = pop();
-        a = pop();
-        stack.push(b, a);
-        break;
-      case 'dup':
-        stack.push(stack[stack.length - 1] ?? 0);
-        break;
-      case 'copy': {
-        const n = pop();
-        stack.push(...stack.slice(Math.max(0, stack.length - n)));
-        break;
-      }
-      case 'index':
-        stack.push(stack[stack.length - 1 - pop()] ?? 0);
-        break;
-      case 'roll': {
-        const j = pop();
-        const n = pop();
-        if (n > 0 && n <= stack.length) {
-          const part = stack.splice(stack.length - n, n);
-          const shift = ((j % n) + n) % n;
-          stack.push(...part.slice(n - shift), ...part.slice(0, n - shift));
+      case OP.copy: {
+        const n = Math.trunc(sp > 0 ? (stack[--sp] ?? 0) : 0);
+        if (n > 0 && n <= sp && sp + n <= MAX_PS_STACK) {
+          stack.copyWithin(sp, sp - n, sp);
+          sp += n;
         }
         break;
       }
+      case OP.index: {
+        const n = Math.trunc(sp > 0 ? (stack[--sp] ?? 0) : 0);
+        stack[sp] = n >= 0 && n < sp ? (stack[sp - 1 - n] ?? 0) : 0;
+        sp++;
+        break;
+      }
+      case OP.roll: {
+        const j = Math.trunc(sp > 0 ? (stack[--sp] ?? 0) : 0);
+        const n = Math.trunc(sp > 0 ? (stack[--sp] ?? 0) : 0);
+        if (n > 0 && n <= sp) {
+          const part = stack.slice(sp - n, sp);
+          const shift = ((j % n) + n) % n;
+          for (let i = 0; i < n; i++) stack[sp - n + ((i + shift) % n)] = part[i] ?? 0;
+        }
+        break;
+      }
+      default: {
+        // the rest take one or two operands and leave one result
+        const unary = op >= OP.neg && op <= OP.not;
+        b = sp > 0 ? (stack[--sp] ?? 0) : 0;
+        if (!unary) a = sp > 0 ? (stack[--sp] ?? 0) : 0;
+        stack[sp++] = unary ? unaryOp(op, b) : binaryOp(op, a, b);
+      }
     }
-    if (stack.length > 100) return;
+  }
+  return { sp: Math.min(sp, MAX_PS_STACK), steps };
+}
+
+function unaryOp(op: number, x: number): number {
+  switch (op) {
+    case OP.neg:
+      return -x;
+    case OP.abs:
+      return Math.abs(x);
+    case OP.sqrt:
+      return Math.sqrt(Math.max(0, x));
+    case OP.sin:
+      return Math.sin((x * Math.PI) / 180);
+    case OP.cos:
+      return Math.cos((x * Math.PI) / 180);
+    case OP.ln:
+      return Math.log(x);
+    case OP.log:
+      return Math.log10(x);
+    case OP.ceiling:
+      return Math.ceil(x);
+    case OP.floor:
+      return Math.floor(x);
+    case OP.round:
+      return Math.round(x);
+    case OP.truncate:
+    case OP.cvi:
+      return Math.trunc(x);
+    case OP.not:
+      return ~x;
+    default:
+      return x; // cvr
+  }
+}
+
+function binaryOp(op: number, a: number, b: number): number {
+  switch (op) {
+    case OP.add:
+      return a + b;
+    case OP.sub:
+      return a - b;
+    case OP.mul:
+      return a * b;
+    case OP.div:
+      return b === 0 ? 0 : a / b;
+    case OP.idiv:
+      return b === 0 ? 0 : Math.trunc(a / b);
+    case OP.mod:
+      return b === 0 ? 0 : a % b;
+    case OP.atan: {
+      const angle = (Math.atan2(a, b) * 180) / Math.PI;
+      return angle < 0 ? angle + 360 : angle;
+    }
+    case OP.exp:
+      return a ** b;
+    case OP.eq:
+      return a === b ? 1 : 0;
+    case OP.ne:
+      return a !== b ? 1 : 0;
+    case OP.gt:
+      return a > b ? 1 : 0;
+    case OP.ge:
+      return a >= b ? 1 : 0;
+    case OP.lt:
+      return a < b ? 1 : 0;
+    case OP.le:
+      return a <= b ? 1 : 0;
+    case OP.and:
+      return a & b;
+    case OP.or:
+      return a | b;
+    case OP.xor:
+      return a ^ b;
+    case OP.bitshift:
+      return b >= 0 ? a << b : a >> -b;
+    default:
+      return 0;
   }
 }
