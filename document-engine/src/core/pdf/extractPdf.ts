@@ -95,7 +95,8 @@ async function toEvent(doc: PdfDocument, { use, pageNumbers }: Pending, next: ()
   try {
     result = await convertImage(doc, use.stream, use.resources);
   } catch (error) {
-    // one bad image is reported and skipped; cancelling and passwords stop everything
+    // one bad image is reported and skipped; cancelling, passwords and a spent document stop everything
+    doc.throwIfSpent();
     const failure = asDocumentError(error);
     if (failure.code === 'aborted' || failure instanceof PasswordRequiredError) throw failure;
     const dict = use.stream.dict;

@@ -36,7 +36,7 @@ const INLINE_KEYS: Record<string, string> = {
 
 export async function imagesOnPage(doc: PdfDocument, page: PdfPage, pageNumber: number): Promise<ImageUse[]> {
   const uses: ImageUse[] = [];
-  const state = { inline: 0, bytes: 0 };
+  const state: ScanState = { inline: 0, bytes: 0, forms: new Map() };
   const contents = await doc.resolve(page.dict.get('Contents'));
   const parts = Array.isArray(contents) ? contents : contents ? [contents] : [];
   const chunks: Uint8Array[] = [];
@@ -46,7 +46,8 @@ export async function imagesOnPage(doc: PdfDocument, page: PdfPage, pageNumber: 
       try {
         chunks.push((await doc.decodeStream(stream)).data);
       } catch {
-        // an unreadable content stream draws nothing we can find
+        // an unreadable content stream draws nothing we can find (unless the document is spent)
+        doc.throwIfSpent();
       }
     }
   }
@@ -74,7 +75,12 @@ export async function imagesOnPage(doc: PdfDocument, page: PdfPage, pageNumber: 
   return uses;
 }
 
-type ScanState = { inline: number; bytes: number };
+type ScanState = {
+  inline: number;
+  bytes: number;
+  /** Forms (and patterns, soft-mask groups) already scanned on this page, with their resources. */
+  forms: Map<PdfStream, Set<PdfDict | undefined>>;
+};
 
 async function drawForm(
   doc: PdfDocument,
@@ -93,10 +99,16 @@ async function drawForm(
   if (!(stream instanceof PdfStream)) return;
   const own = await doc.resolve(stream.dict.get('Resources'));
   const resources = own instanceof PdfDict ? own : parentResources;
+  // a form drawn again on the same page with the same resources draws the same images
+  const drawn = state.forms.get(stream);
+  if (drawn?.has(resources)) return;
+  if (drawn) drawn.add(resources);
+  else state.forms.set(stream, new Set([resources]));
   let data: Uint8Array;
   try {
     data = (await doc.decodeStream(stream)).data;
   } catch {
+    doc.throwIfSpent();
     return;
   }
   if (key) active.add(key);

@@ -6,8 +6,8 @@
  */
 import { DocumentError } from '../../errors.ts';
 import { SecurityHandler } from './crypto/securityHandler.ts';
-import { type DecodedStream, decodeFilters } from './filters/decodeFilters.ts';
-import { numberOf, PdfCommand, PdfDict, type PdfObject, PdfRef, PdfStream, PdfString } from './objects.ts';
+import { type DecodeBudget, type DecodedStream, decodeFilters } from './filters/decodeFilters.ts';
+import { nameOf, numberOf, PdfCommand, PdfDict, type PdfObject, PdfRef, PdfStream, PdfString } from './objects.ts';
 import { indexOfAscii, lastIndexOfAscii, Parser } from './parser.ts';
 
 /** Most objects a PDF may declare. */
@@ -16,6 +16,12 @@ export const MAX_OBJECTS = 5_000_000;
 const MAX_RESOLVE_CHAIN = 64;
 /** Most xref sections followed through /Prev. */
 const MAX_XREF_SECTIONS = 1024;
+/** Most bytes all the streams of one document may decode to, together: 1 GiB. */
+export const MAX_DOCUMENT_DECODED_BYTES = 1024 * 1024 * 1024;
+/** Most decoded bytes kept for streams used again (content streams, forms, masks): 256 MiB. */
+const MAX_KEPT_DECODED_BYTES = 256 * 1024 * 1024;
+/** Largest decoded image kept (a mask shared by several images): 16 MiB. */
+const MAX_KEPT_IMAGE_BYTES = 16 * 1024 * 1024;
 
 type Entry = { type: 1; offset: number; gen: number } | { type: 2; streamNum: number; index: number };
 
@@ -28,6 +34,10 @@ export class PdfDocument {
   private encryptNum = -1;
   private recovered = false;
   private headers: ObjectHeaders | undefined;
+  private readonly decoded = new WeakMap<PdfStream, Promise<DecodedStream>>();
+  private keptBytes = 0;
+  private readonly budget: DecodeBudget = { remaining: MAX_DOCUMENT_DECODED_BYTES };
+  private spent: DocumentError | undefined;
 
   private constructor(readonly bytes: Uint8Array) {}
 
@@ -156,7 +166,7 @@ export class PdfDocument {
     const size = numberOf(dict.get('Size')) ?? 0;
     const indexValue = dict.get('Index');
     const index = Array.isArray(indexValue) ? indexValue.map((value) => numberOf(value) ?? 0) : [0, size];
-    const decoded = decodeFilters(stream.raw, dict.get('Filter'), dict.get('DecodeParms')).data;
+    const decoded = decodeFilters(stream.raw, dict.get('Filter'), dict.get('DecodeParms'), this.budget).data;
     const rowLength = widths.reduce((sum, value) => sum + value, 0);
     if (rowLength <= 0) throw new DocumentError('invalid');
     let at = 0;
@@ -391,8 +401,49 @@ export class PdfDocument {
     return this.security.decryptString(resolved);
   }
 
-  /** Decrypts and runs the filter chain up to (not through) an image codec. */
-  async decodeStream(stream: PdfStream): Promise<DecodedStream> {
+  /**
+   * Decrypts and runs the filter chain up to (not through) an image codec. Each stream is decoded
+   * once however often it is drawn (the result, or the error, is kept), and all the streams of
+   * the document together may decode to MAX_DOCUMENT_DECODED_BYTES at most: past that, this and
+   * every later decode fail with `too-large` (see `throwIfSpent`).
+   */
+  decodeStream(stream: PdfStream): Promise<DecodedStream> {
+    if (this.spent) return Promise.reject(this.spent);
+    let pending = this.decoded.get(stream);
+    if (!pending) {
+      pending = this.decodeOnce(stream).then(
+        (result) => {
+          // Kept while the kept results stay under MAX_KEPT_DECODED_BYTES; not a large image's
+          // samples (each image is converted once). A later use of one not kept decodes it again.
+          const size = result.data.length;
+          const image = nameOf(stream.dict.get('Subtype')) === 'Image';
+          if ((image && size > MAX_KEPT_IMAGE_BYTES) || size + this.keptBytes > MAX_KEPT_DECODED_BYTES) {
+            this.decoded.delete(stream);
+          } else this.keptBytes += size;
+          return result;
+        },
+        (error: unknown) => {
+          if (error instanceof DocumentError && error.code === 'too-large' && this.budget.remaining <= 0) {
+            this.spent = new DocumentError(
+              'too-large',
+              'This PDF unpacks to more data than the extractor will handle (over 1 GiB in all).',
+            );
+            throw this.spent;
+          }
+          throw error;
+        },
+      );
+      this.decoded.set(stream, pending);
+    }
+    return pending;
+  }
+
+  /** Throws once the document's decode budget is spent (callers that skip a broken stream call it). */
+  throwIfSpent(): void {
+    if (this.spent) throw this.spent;
+  }
+
+  private async decodeOnce(stream: PdfStream): Promise<DecodedStream> {
     let raw = stream.raw;
     const type = stream.dict.get('Type');
     const isXref = type instanceof Object && 'name' in type && type.name === 'XRef';
@@ -400,7 +451,7 @@ export class PdfDocument {
       raw = await this.security.decryptStream(raw, stream.owner);
     const filter = await this.resolveDeep(stream.dict.get('Filter'));
     const parms = await this.resolveDeep(stream.dict.get('DecodeParms') ?? stream.dict.get('DP'));
-    return decodeFilters(raw, filter, parms);
+    return decodeFilters(raw, filter, parms, this.budget);
   }
 }
 

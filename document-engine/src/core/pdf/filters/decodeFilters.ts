@@ -13,10 +13,14 @@ import { flateDecode } from './flateStream.ts';
 import { lzwDecode } from './lzwStream.ts';
 import { unpredict } from './predictor.ts';
 import { runLengthDecode } from './runLengthStream.ts';
+import { MAX_DECODED_STREAM_BYTES } from './sizeBudget.ts';
 
 export type ImageCodec = 'DCTDecode' | 'JPXDecode' | 'JBIG2Decode' | 'CCITTFaxDecode';
 
 export type DecodedStream = { data: Uint8Array; codec?: ImageCodec; codecParams?: PdfDict };
+
+/** Bytes the filters of a whole document may still produce (shared by its streams). */
+export type DecodeBudget = { remaining: number };
 
 const ABBREVIATIONS: Record<string, string> = {
   AHx: 'ASCIIHexDecode',
@@ -35,11 +39,38 @@ export function decodeFilters(
   data: Uint8Array,
   filter: PdfObject | undefined,
   parms: PdfObject | undefined,
+  budget?: DecodeBudget,
+): DecodedStream {
+  const stage = { limit: 0 };
+  try {
+    return decodeChain(data, filter, parms, budget, stage);
+  } catch (error) {
+    // a stream refused for its size did the work up to the limit: that counts too
+    if (budget && error instanceof DocumentError && error.code === 'too-large') budget.remaining -= stage.limit;
+    throw error;
+  }
+}
+
+function decodeChain(
+  data: Uint8Array,
+  filter: PdfObject | undefined,
+  parms: PdfObject | undefined,
+  budget: DecodeBudget | undefined,
+  stage: { limit: number },
 ): DecodedStream {
   const filters = (Array.isArray(filter) ? filter : filter == null ? [] : [filter]).map((f) => nameOf(f) ?? '');
   const parmList = Array.isArray(parms) ? parms : filters.map(() => parms ?? null);
   let current = data;
+  // each filter's output counts against the document's budget; none may pass the per-stream limit
+  const limit = () => {
+    stage.limit = Math.max(0, Math.min(MAX_DECODED_STREAM_BYTES, budget?.remaining ?? Number.POSITIVE_INFINITY));
+    return stage.limit;
+  };
   for (const [index, rawName] of filters.entries()) {
+    if (index > 0 && budget && current !== data) {
+      budget.remaining -= current.length;
+      if (budget.remaining < 0) throw new DocumentError('too-large');
+    }
     const name = ABBREVIATIONS[rawName] ?? rawName;
     const p = parmList[index];
     const params = p instanceof PdfDict ? p : undefined;
@@ -47,10 +78,14 @@ export function decodeFilters(
       return { data: current, codec: name as ImageCodec, ...(params ? { codecParams: params } : {}) };
     switch (name) {
       case 'FlateDecode':
-        current = withPredictor(flateDecode(current), params);
+        current = withPredictor(flateDecode(current, limit()), params, limit());
         break;
       case 'LZWDecode':
-        current = withPredictor(lzwDecode(current, numberOf(params?.get('EarlyChange')) ?? 1), params);
+        current = withPredictor(
+          lzwDecode(current, numberOf(params?.get('EarlyChange')) ?? 1, limit()),
+          params,
+          limit(),
+        );
         break;
       case 'ASCIIHexDecode':
         current = asciiHexDecode(current);
@@ -59,7 +94,7 @@ export function decodeFilters(
         current = ascii85Decode(current);
         break;
       case 'RunLengthDecode':
-        current = runLengthDecode(current);
+        current = runLengthDecode(current, limit());
         break;
       case 'CCITTFaxDecode':
         current = ccittFaxDecode(current, {
@@ -79,10 +114,14 @@ export function decodeFilters(
         );
     }
   }
+  if (budget && current !== data && filters.length > 0) {
+    budget.remaining -= current.length;
+    if (budget.remaining < 0) throw new DocumentError('too-large');
+  }
   return { data: current };
 }
 
-function withPredictor(data: Uint8Array, params: PdfDict | undefined): Uint8Array {
+function withPredictor(data: Uint8Array, params: PdfDict | undefined, limit: number): Uint8Array {
   const predictor = numberOf(params?.get('Predictor')) ?? 1;
   if (predictor <= 1) return data;
   return unpredict(data, {
@@ -90,5 +129,6 @@ function withPredictor(data: Uint8Array, params: PdfDict | undefined): Uint8Arra
     colors: numberOf(params?.get('Colors')) ?? 1,
     bitsPerComponent: numberOf(params?.get('BitsPerComponent')) ?? 8,
     columns: numberOf(params?.get('Columns')) ?? 1,
+    limit,
   });
 }

@@ -1,8 +1,8 @@
 /** LZWDecode (ISO 32000-1 §7.4.4): 9–12-bit codes, 256 clear, 257 end, EarlyChange 1 by default. */
-import { ByteSink } from './sizeBudget.ts';
+import { ByteSink, MAX_DECODED_STREAM_BYTES } from './sizeBudget.ts';
 
-export function lzwDecode(data: Uint8Array, earlyChange = 1): Uint8Array {
-  const sink = new ByteSink(data.length * 3);
+export function lzwDecode(data: Uint8Array, earlyChange = 1, limit = MAX_DECODED_STREAM_BYTES): Uint8Array {
+  const sink = new ByteSink(Math.min(limit, data.length * 3), limit);
   const prefix = new Int32Array(4096);
   const suffix = new Uint8Array(4096);
   const lengths = new Uint16Array(4096);

@@ -1,8 +1,8 @@
 /** RunLengthDecode: length byte 0–127 copies n+1 bytes, 129–255 repeats the next byte 257−n times, 128 ends. */
-import { ByteSink } from './sizeBudget.ts';
+import { ByteSink, MAX_DECODED_STREAM_BYTES } from './sizeBudget.ts';
 
-export function runLengthDecode(data: Uint8Array): Uint8Array {
-  const sink = new ByteSink(data.length * 2);
+export function runLengthDecode(data: Uint8Array, limit = MAX_DECODED_STREAM_BYTES): Uint8Array {
+  const sink = new ByteSink(Math.min(limit, data.length * 2), limit);
   let i = 0;
   while (i < data.length) {
     const n = data[i++] ?? 128;

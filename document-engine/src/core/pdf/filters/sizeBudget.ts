@@ -29,7 +29,11 @@ export class ByteSink {
     this.buffer.set(bytes, this.length);
     this.length += bytes.length;
   }
+  /** The bytes written; copied to a buffer of their size when the spare room is large. */
   bytes(): Uint8Array {
+    if (this.buffer.length - this.length > Math.max(1024 * 1024, this.length >> 2)) {
+      return this.buffer.slice(0, this.length);
+    }
     return this.buffer.subarray(0, this.length);
   }
 }
