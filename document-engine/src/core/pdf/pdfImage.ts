@@ -15,6 +15,12 @@ import type { PdfDocument } from './xref.ts';
 
 /** Largest decoded image we write (output samples): 256 MiB; a larger one is skipped. */
 export const MAX_RASTER_BYTES = 256 * 1024 * 1024;
+/** 16-bit images up to this many output bytes stay 16-bit; larger ones are written at 8 bits: 64 MiB. */
+const MAX_SIXTEEN_BIT_BYTES = 64 * 1024 * 1024;
+/** Images declaring more sample bytes than this must come with at least half of them: 16 MiB. */
+const MIN_CHECKED_BYTES = 16 * 1024 * 1024;
+/** Most distinct colours remembered while converting one image through a costly colour space. */
+const MAX_MEMO = 1 << 18;
 
 export type ImageResult =
   | { kind: 'image'; bytes: Uint8Array; format: string; mimeType: string; width: number; height: number; note?: string }
@@ -69,7 +75,8 @@ export async function convertImage(
   }
   const raster = await rasterize(doc, dict, samples, width, height, resources);
   const png = encodePng(raster);
-  return { kind: 'image', bytes: png, format: 'PNG', mimeType: 'image/png', width, height };
+  const note = raster.note;
+  return { kind: 'image', bytes: png, format: 'PNG', mimeType: 'image/png', width, height, ...(note ? { note } : {}) };
 }
 
 /** Raw samples (one per component, row padding removed) and each component's Decode mapping. */
@@ -89,7 +96,7 @@ async function rasterize(
   width: number,
   height: number,
   resources: PdfDict | undefined,
-): Promise<RasterImage> {
+): Promise<RasterImage & { note?: string }> {
   const isMask = (await doc.resolve(dict.get('ImageMask') ?? dict.get('IM'))) === true;
   const bpc = isMask ? 1 : (numberOf(await doc.resolve(dict.get('BitsPerComponent') ?? dict.get('BPC'))) ?? 8);
   const decodeArray = await doc.resolveDeep(dict.get('Decode') ?? dict.get('D'));
@@ -102,6 +109,19 @@ async function rasterize(
     return packedGray(data, width, height, Array.isArray(decodeArray) && decodeArray[0] === 1);
   }
   const n = space.n;
+  // a large image must have (most of) the data its size says before anything is allocated for it
+  const expected = Math.ceil((width * n * ([1, 2, 4, 8, 16].includes(bpc) ? bpc : 8)) / 8) * height;
+  if (expected > MIN_CHECKED_BYTES && data.length < expected / 2) {
+    throw new DocumentError('invalid', 'An image in this PDF has far less data than its size needs.');
+  }
+  if (
+    bpc === 16 &&
+    (space.kind === 'gray' || space.kind === 'rgb') &&
+    !Array.isArray(await doc.resolve(dict.get('Mask')))
+  ) {
+    const alpha = await readAlpha(doc, dict, width, height, undefined);
+    return sixteenBit(data, width, height, space.n, decodeArray, alpha);
+  }
   const samples = unpack(data, width, height, n, bpc, decodeArray, space);
   const alpha = await readAlpha(doc, dict, width, height, samples);
   const colorChannels = outputChannels(space);
@@ -171,13 +191,118 @@ async function rasterize(
     }
     return { width, height, channels, bitDepth: 8, data: out };
   }
+  // Lab, Indexed, Separation and DeviceN: each distinct sample tuple is converted once (tint
+  // transforms can be costly; real images have few distinct colours), up to MAX_MEMO colours
+  const memo =
+    space.kind === 'gray' || space.kind === 'rgb' || space.kind === 'cmyk'
+      ? undefined
+      : new Map<number | string, number>();
+  const numericKey = n * samples.bits <= 52;
+  const radix = levels;
   for (let p = 0; p < pixels; p++) {
+    let key: number | string | undefined;
+    if (memo) {
+      if (numericKey) {
+        let k = 0;
+        for (let c = 0; c < n; c++) k = k * radix + (raw[p * n + c] ?? 0);
+        key = k;
+      } else key = raw.subarray(p * n, p * n + n).join(',');
+      const known = memo.get(key);
+      if (known !== undefined) {
+        const at = p * channels;
+        if (colorChannels === 1) out[at] = known;
+        else {
+          out[at] = known >> 16;
+          out[at + 1] = (known >> 8) & 0xff;
+          out[at + 2] = known & 0xff;
+        }
+        if (alpha) out[at + colorChannels] = alpha[p] ?? 255;
+        continue;
+      }
+    }
     for (let c = 0; c < n; c++) color[c] = (lo[c] ?? 0) + (raw[p * n + c] ?? 0) * (scale[c] ?? 0);
     toOutput(space, color, scratch, 0);
     for (let c = 0; c < colorChannels; c++) out[p * channels + c] = scratch[c] ?? 0;
     if (alpha) out[p * channels + colorChannels] = alpha[p] ?? 255;
+    if (memo && key !== undefined && memo.size < MAX_MEMO) {
+      memo.set(
+        key,
+        colorChannels === 1
+          ? (scratch[0] ?? 0)
+          : ((scratch[0] ?? 0) << 16) | ((scratch[1] ?? 0) << 8) | (scratch[2] ?? 0),
+      );
+    }
   }
   return { width, height, channels, bitDepth: 8, data: out };
+}
+
+/**
+ * 16-bit gray or RGB, read straight from the big-endian bytes in one pass (no sample array):
+ * kept at 16 bits up to MAX_SIXTEEN_BIT_BYTES of output, written at 8 bits beyond (a 33-megapixel
+ * scan would otherwise be a PNG of hundreds of megabytes, slow to write and to open).
+ */
+function sixteenBit(
+  data: Uint8Array,
+  width: number,
+  height: number,
+  n: 1 | 3,
+  decodeValue: PdfObject | undefined,
+  alpha: Uint8Array | undefined,
+): RasterImage & { note?: string } {
+  const channels = (n + (alpha ? 1 : 0)) as 1 | 2 | 3 | 4;
+  const pixels = width * height;
+  const keep = pixels * channels * 2 <= MAX_SIXTEEN_BIT_BYTES;
+  const lo = new Float64Array(n);
+  const scale = new Float64Array(n);
+  let identity = true;
+  for (let c = 0; c < n; c++) {
+    const d0 = Array.isArray(decodeValue) ? (numberOf(decodeValue[2 * c]) ?? 0) : 0;
+    const d1 = Array.isArray(decodeValue) ? (numberOf(decodeValue[2 * c + 1]) ?? 1) : 1;
+    lo[c] = d0;
+    scale[c] = (d1 - d0) / 65535;
+    if (d0 !== 0 || d1 !== 1) identity = false;
+  }
+  const top = keep ? 65535 : 255;
+  const out = new Uint8Array(pixels * channels * (keep ? 2 : 1));
+  // pixels past the end of short data stay 0
+  const whole = Math.min(pixels, Math.floor(data.length / (2 * n)));
+  let i = 0;
+  for (let p = 0; p < whole; p++) {
+    let at = p * channels;
+    for (let c = 0; c < n; c++, i += 2, at++) {
+      const sample = ((data[i] ?? 0) << 8) | (data[i + 1] ?? 0);
+      if (identity) {
+        if (keep) {
+          out[2 * at] = data[i] ?? 0;
+          out[2 * at + 1] = data[i + 1] ?? 0;
+        } else out[at] = (sample * 255 + 32767) / 65535;
+        continue;
+      }
+      const v = Math.round(Math.max(0, Math.min(1, (lo[c] ?? 0) + sample * (scale[c] ?? 0))) * top);
+      if (keep) {
+        out[2 * at] = v >> 8;
+        out[2 * at + 1] = v & 0xff;
+      } else out[at] = v;
+    }
+  }
+  if (alpha) {
+    for (let p = 0; p < pixels; p++) {
+      const a = alpha[p] ?? 255;
+      const at = p * channels + n;
+      if (keep) {
+        out[2 * at] = a;
+        out[2 * at + 1] = a;
+      } else out[at] = a;
+    }
+  }
+  return {
+    width,
+    height,
+    channels,
+    bitDepth: keep ? 16 : 8,
+    data: out,
+    ...(keep ? {} : { note: 'Written at 8 bits per channel: at 16 bits this image would be too large.' }),
+  };
 }
 
 /** 1-bit rows as they are (0 black), inverted for a Decode of [1 0]. */
@@ -255,14 +380,14 @@ async function readAlpha(
   dict: PdfDict,
   width: number,
   height: number,
-  samples: Samples,
+  samples: Samples | undefined,
 ): Promise<Uint8Array | undefined> {
-  const n = samples.n;
   const smask = await doc.resolve(dict.get('SMask'));
   if (smask instanceof PdfStream) return maskPlane(doc, smask, width, height, false);
   const mask = await doc.resolve(dict.get('Mask'));
   if (mask instanceof PdfStream) return maskPlane(doc, mask, width, height, true);
-  if (Array.isArray(mask)) {
+  if (Array.isArray(mask) && samples) {
+    const n = samples.n;
     const ranges = (await doc.resolveDeep(mask)) as PdfObject[];
     const alpha = new Uint8Array(width * height);
     for (let p = 0; p < width * height; p++) {
