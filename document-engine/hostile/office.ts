@@ -338,6 +338,73 @@ export function mergingFatChainsDoc(): Uint8Array {
   return file.bytes;
 }
 
+// --- Word picture runs over overlapping pieces ---------------------------------------------------
+
+/**
+ * A .doc of 30 KB whose 20 CHPX pages hold 1,000 picture runs over one picture character, and
+ * whose 1,000 pieces all cover that character: a reader that pairs every run with every piece
+ * lists a million inline pictures (each a copy of the one PICF's PNG).
+ */
+export function overlappingPiecesDoc(): Uint8Array {
+  const pageCount = 20;
+  const pieceCount = 1000;
+  const firstPage = 10;
+  const pictureChar = 0x1000;
+  const word = wordDocumentStream((firstPage + pageCount) * SECTOR_BYTES);
+  const wordView = new DataView(word.buffer);
+  // FIB: csw 14, cslw 22 (ccpText), cbRgFcLcb 93 (PlcfBteChpx is pair 12, Clx pair 33).
+  wordView.setUint16(0x20, 14, true);
+  wordView.setUint16(0x3e, 22, true);
+  wordView.setUint32(0x40 + 3 * 4, 1_000_000, true);
+  wordView.setUint16(0x98, 93, true);
+  const fcLcb = (index: number, fc: number, lcb: number) => {
+    wordView.setUint32(0x9a + index * 8, fc, true);
+    wordView.setUint32(0x9a + index * 8 + 4, lcb, true);
+  };
+  word[pictureChar] = 0x01;
+  // CHPX FKPs: 99 runs a page, alternately [c, c + 1) and [c + 1, c), all with one CHPX:
+  // sprmCFSpec 1, sprmCPicLocation 0.
+  const runsPerPage = 99;
+  for (let p = 0; p < pageCount; p++) {
+    const page = (firstPage + p) * SECTOR_BYTES;
+    for (let k = 0; k <= runsPerPage; k++) wordView.setUint32(page + k * 4, pictureChar + (k % 2), true);
+    for (let k = 0; k < runsPerPage; k++) word[page + (runsPerPage + 1) * 4 + k] = 250;
+    word.set([9, 0x55, 0x08, 1, 0x03, 0x6a, 0, 0, 0, 0], page + 500);
+    word[page + 511] = runsPerPage;
+  }
+  // The table stream: PlcfBteChpx (the pages), then the Clx (the pieces).
+  const plcf = new Uint8Array(8 * pageCount + 4);
+  const plcfView = new DataView(plcf.buffer);
+  for (let p = 0; p < pageCount; p++) plcfView.setUint32((pageCount + 1) * 4 + p * 4, firstPage + p, true);
+  const plcPcd = new Uint8Array((pieceCount + 1) * 4 + pieceCount * 8);
+  const pcdView = new DataView(plcPcd.buffer);
+  for (let i = 0; i <= pieceCount; i++) pcdView.setUint32(i * 4, i, true);
+  for (let i = 0; i < pieceCount; i++) {
+    pcdView.setUint32((pieceCount + 1) * 4 + i * 8 + 2, (0x40000000 | (pictureChar * 2)) >>> 0, true);
+  }
+  const clx = concat([new Uint8Array([0x02, ...le32(plcPcd.length)]), plcPcd]);
+  const table = concat([plcf, clx]);
+  fcLcb(12, 0, plcf.length);
+  fcLcb(33, plcf.length, clx.length);
+  // The Data stream: one PICF (MM_SHAPE), its shape, and a PNG BLIP.
+  const blip = pptRecord(0xf01e, concat([new Uint8Array(17), tinyPng()]), { instance: 0x6e0 });
+  const shape = pptRecord(0xf004, new Uint8Array(0), { container: true });
+  const picf = new Uint8Array(0x44);
+  const picfView = new DataView(picf.buffer);
+  picfView.setUint32(0, 0x44 + shape.length + blip.length, true);
+  picfView.setUint16(4, 0x44, true);
+  picfView.setUint16(6, 0x64, true);
+  return writeCompoundFile([
+    { name: 'WordDocument', data: word },
+    { name: '1Table', data: table },
+    { name: 'Data', data: concat([picf, shape, blip]) },
+  ]).bytes;
+}
+
+function le32(value: number): number[] {
+  return [value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff, value >>> 24];
+}
+
 // --- PowerPoint records that many others point at ------------------------------------------------
 
 /** A PowerPoint record header (MS-PPT 2.3.1): version and instance, type, length. */
@@ -566,6 +633,12 @@ export const OFFICE_HOSTILE_DOCUMENTS: readonly HostileDocument[] = [
     kind: 'doc',
     fileName: 'merging-fat-chains.doc',
     build: mergingFatChainsDoc,
+  },
+  {
+    name: 'a .doc whose 1,000 picture runs each overlap 1,000 pieces',
+    kind: 'doc',
+    fileName: 'overlapping-pieces.doc',
+    build: overlappingPiecesDoc,
   },
   {
     name: 'a .ppt whose 4,096 edits all name one 1 MB persist directory',
