@@ -14,6 +14,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { OFFICE_HOSTILE_DOCUMENTS, wellFormedDoc, wellFormedPpt } from '../hostile/office.ts';
+import type { OoxmlPackage } from '../src/core/ooxml/openPackage.ts';
+import type { Relationship, Relationships } from '../src/core/ooxml/relationships.ts';
+import { collectImageKeys, MAX_NESTED_DEPTH } from '../src/core/ooxml/scanPart.ts';
 import { DocumentError, type DocumentImage, extractDocument, sniffDocumentKind } from '../src/index.ts';
 
 /** Generous for a loaded CI machine: the fixed engine takes milliseconds (the chart chains ~0.2 s). */
@@ -77,5 +80,44 @@ describe('hostile Office documents', () => {
     const pptx = OFFICE_HOSTILE_DOCUMENTS.find((doc) => doc.fileName === 'chart-chain.pptx');
     const { images } = await outcomeOf(pptx?.build() ?? new Uint8Array(0));
     expect(images[0]).toMatchObject({ name: 'image1.png', role: 'slide', slideNumbers: [1] });
+  });
+});
+
+describe('relationship walks', () => {
+  /** A package of relationships only, counting the parts whose relationships are read. */
+  function relationshipsOnly(targets: (part: string) => string[]) {
+    let reads = 0;
+    const chart = (target: string): Relationship => ({
+      id: target,
+      type: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/chart',
+      kind: 'chart',
+      target,
+      external: false,
+      targetPart: target,
+    });
+    const pkg = {
+      relationships(part: string): Relationships {
+        reads += 1;
+        const list = targets(part).map(chart);
+        return { list, byId: new Map(list.map((relationship) => [relationship.id, relationship])) };
+      },
+    } as unknown as OoxmlPackage;
+    return { pkg, reads: () => reads };
+  }
+
+  it('a chain of parts is walked no deeper than the bound', () => {
+    const { pkg, reads } = relationshipsOnly((part) => [`${part}x`]);
+    collectImageKeys(pkg, 'c');
+    expect(reads()).toBe(MAX_NESTED_DEPTH + 1);
+  });
+
+  it('a shared budget bounds walks that many slides make into one wide chart', () => {
+    const { pkg, reads } = relationshipsOnly((part) =>
+      part.startsWith('slide') ? ['hub'] : part === 'hub' ? Array.from({ length: 1000 }, (_, i) => `c${i}`) : [],
+    );
+    const budget = { parts: 5000 };
+    for (let slide = 0; slide < 1000; slide++) collectImageKeys(pkg, `slide${slide}`, new Set(), budget);
+    // Without the shared budget: 1,000 slides × 1,002 parts.
+    expect(reads()).toBeLessThanOrEqual(1000 + 5000);
   });
 });

@@ -154,9 +154,15 @@ function scanOnePart(pkg: OoxmlPackage, partName: string, inheritedBackground: b
 /**
  * Every image a part can show, from relationships alone (no XML read): its own image
  * relationships and those of the charts and SmartArt it holds. Cheap: .rels parts are small.
- * Iterative and bounded as scanPart is.
+ * Iterative and bounded as scanPart is; `budget.parts`, when given, is shared by the calls that
+ * pass it (many slides sharing one wide chart would otherwise walk it once per slide).
  */
-export function collectImageKeys(pkg: OoxmlPackage, partName: string, seen: Set<string> = new Set()): Set<string> {
+export function collectImageKeys(
+  pkg: OoxmlPackage,
+  partName: string,
+  seen: Set<string> = new Set(),
+  budget: { parts: number } = { parts: MAX_NESTED_PARTS },
+): Set<string> {
   const keys = new Set<string>();
   seen.add(partName.toLowerCase());
   const pending = [{ part: partName, depth: 0 }];
@@ -167,8 +173,10 @@ export function collectImageKeys(pkg: OoxmlPackage, partName: string, seen: Set<
       else if (NESTED_KINDS.has(relationship.kind) && !relationship.external && relationship.targetPart) {
         const key = relationship.targetPart.toLowerCase();
         if (seen.has(key) || next.depth >= MAX_NESTED_DEPTH || nestedParts >= MAX_NESTED_PARTS) continue;
+        if (budget.parts <= 0) continue;
         seen.add(key);
         nestedParts += 1;
+        budget.parts -= 1;
         pending.push({ part: relationship.targetPart, depth: next.depth + 1 });
       }
     }
