@@ -12,7 +12,8 @@
  *   - slides' drawings: each drawing is walked once however many slides name it (20,000 slides
  *     naming one 20,000-shape drawing ran for minutes), all walks together visit at most one
  *     record per 4 bytes of the stream (or MIN_DRAWING_RECORD_VISITS), nesting is bounded in
- *     officeArt.ts, and at most MAX_PICTURE_USES (slide, picture) pairs are recorded. Past a
+ *     officeArt.ts, and at most MAX_PICTURE_USES (slide, picture) pairs are recorded;
+ *   - decryption: the persist objects decrypted are together at most the stream's size. Past a
  *     bound, what is left is left out: pictures are still listed, with fewer slide numbers.
  */
 import { u8, u16, u32 } from './bytes.ts';
@@ -303,11 +304,16 @@ function lastUserEditByScan(document: Uint8Array): number | undefined {
  */
 export function decryptDocument(document: Uint8Array, state: PersistState, keys: BlockKeys): Uint8Array {
   const out = document.slice();
+  // Persist objects do not overlap in a well-formed stream: all of them together are at most the
+  // stream (overlapping ones would make decryption quadratic).
+  let bytesLeft = document.length;
   for (const [persistId, at] of state.persist) {
     if (persistId === state.encryptSessionPersistIdRef || at + 8 > document.length) continue;
     const key = keys(persistId);
     const header = rc4(key, document.subarray(at, at + 8));
     const end = Math.min(document.length, at + 8 + u32(header, 4));
+    bytesLeft -= end - at;
+    if (bytesLeft < 0) break;
     out.set(rc4(key, document.subarray(at, end)), at);
   }
   return out;
