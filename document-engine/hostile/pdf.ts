@@ -182,6 +182,28 @@ export function predictorColumnsPdf(): Uint8Array {
   ]);
 }
 
+/**
+ * 7. A Form XObject of 64 MiB of content (spaces, from 64 KB of Flate) drawn by each of 300
+ * pages: decoded once, it was still lexed once per page (19 GB of lexing).
+ */
+export function formOnEveryPagePdf(): Uint8Array {
+  const pages = 300;
+  const first = 5; // objects 1–4: catalog, pages, resources, page content; then the form; then pages
+  const kids = Array.from({ length: pages }, (_, i) => `${first + 1 + i} 0 R`).join(' ');
+  const form = deflate(new Uint8Array(64 * 1024 * 1024).fill(0x20));
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+    '<< /XObject << /Fm1 5 0 R >> >>',
+    stream('', encoder.encode('/Fm1 Do')),
+    stream('/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Filter /FlateDecode', form),
+    ...Array.from(
+      { length: pages },
+      () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources 3 0 R /Contents 4 0 R >>',
+    ),
+  ]);
+}
+
 export const PDF_HOSTILE_DOCUMENTS: readonly HostileDocument[] = [
   {
     name: 'a sampled function with BitsPerSample 65535',
@@ -218,5 +240,11 @@ export const PDF_HOSTILE_DOCUMENTS: readonly HostileDocument[] = [
     kind: 'pdf',
     fileName: 'predictor-columns.pdf',
     build: predictorColumnsPdf,
+  },
+  {
+    name: 'a 64 MiB form drawn on each of 300 pages',
+    kind: 'pdf',
+    fileName: 'form-on-every-page.pdf',
+    build: formOnEveryPagePdf,
   },
 ];

@@ -40,6 +40,7 @@ const EXPECTED: Record<string, (outcome: Outcome) => void> = {
   'sampled-function.pdf': noImagesNoError,
   'postscript-devicen.pdf': noImagesNoError,
   'predictor-columns.pdf': noImagesNoError,
+  'form-on-every-page.pdf': noImagesNoError,
   'recovery-bomb.pdf': ({ error }) => expect(error?.code).toBe('invalid'),
   // the bomb form is decoded once, and the image it sits beside still comes out, with both pages
   'flate-bomb-drawn-three-times.pdf': ({ images, error }) => {

@@ -36,7 +36,7 @@ const INLINE_KEYS: Record<string, string> = {
 
 export async function imagesOnPage(doc: PdfDocument, page: PdfPage, pageNumber: number): Promise<ImageUse[]> {
   const uses: ImageUse[] = [];
-  const state: ScanState = { inline: 0, bytes: 0, forms: new Map() };
+  const state: ScanState = { inline: 0, bytes: 0, forms: new Map(), partial: 0 };
   const contents = await doc.resolve(page.dict.get('Contents'));
   const parts = Array.isArray(contents) ? contents : contents ? [contents] : [];
   const chunks: Uint8Array[] = [];
@@ -80,6 +80,8 @@ type ScanState = {
   bytes: number;
   /** Forms (and patterns, soft-mask groups) already scanned on this page, with their resources. */
   forms: Map<PdfStream, Set<PdfDict | undefined>>;
+  /** Counts what makes a scan page-specific or incomplete (inline images, cut-offs): such a scan is not remembered. */
+  partial: number;
 };
 
 async function drawForm(
@@ -92,16 +94,30 @@ async function drawForm(
   active: Set<string>,
   depth: number,
 ): Promise<void> {
-  if (depth > MAX_FORM_DEPTH) return;
   const key = value instanceof PdfRef ? value.key : undefined;
-  if (key && active.has(key)) return;
+  if (depth > MAX_FORM_DEPTH || (key && active.has(key))) {
+    state.partial++;
+    return;
+  }
   const stream = await doc.resolve(value);
   if (!(stream instanceof PdfStream)) return;
   const own = await doc.resolve(stream.dict.get('Resources'));
   const resources = own instanceof PdfDict ? own : parentResources;
-  // a form drawn again on the same page with the same resources draws the same images
+  // a form already scanned with the same resources (on this page or an earlier one): the same
+  // XObject images, without lexing its content again (a large form drawn on every page, or many
+  // times on one, would be lexed each time)
+  const scans = formScans(doc);
+  const known = scans.get(stream)?.get(resources);
+  if (known) {
+    uses.push(...known);
+    return;
+  }
+  // one whose images depend on the page (inline images) is still scanned once per page
   const drawn = state.forms.get(stream);
-  if (drawn?.has(resources)) return;
+  if (drawn?.has(resources)) {
+    state.partial++;
+    return;
+  }
   if (drawn) drawn.add(resources);
   else state.forms.set(stream, new Set([resources]));
   let data: Uint8Array;
@@ -111,9 +127,29 @@ async function drawForm(
     doc.throwIfSpent();
     return;
   }
+  const first = uses.length;
+  const partialBefore = state.partial;
   if (key) active.add(key);
   await scanContent(doc, data, resources, pageNumber, uses, state, active, depth + 1);
   if (key) active.delete(key);
+  // remembered only when the result holds on any page: XObject images only, nothing cut short
+  if (state.partial === partialBefore) {
+    const byResources = scans.get(stream) ?? new Map<PdfDict | undefined, ImageUse[]>();
+    byResources.set(resources, uses.slice(first));
+    scans.set(stream, byResources);
+  }
+}
+
+/** Per document: the images each form (with given resources) draws, when that is page-independent. */
+const FORM_SCANS = new WeakMap<PdfDocument, Map<PdfStream, Map<PdfDict | undefined, ImageUse[]>>>();
+
+function formScans(doc: PdfDocument): Map<PdfStream, Map<PdfDict | undefined, ImageUse[]>> {
+  let scans = FORM_SCANS.get(doc);
+  if (!scans) {
+    scans = new Map();
+    FORM_SCANS.set(doc, scans);
+  }
+  return scans;
 }
 
 async function scanContent(
@@ -127,7 +163,10 @@ async function scanContent(
   depth: number,
 ): Promise<void> {
   state.bytes += data.length;
-  if (state.bytes > MAX_CONTENT_BYTES) return;
+  if (state.bytes > MAX_CONTENT_BYTES) {
+    state.partial++;
+    return;
+  }
   const lexer = new Lexer(data);
   let lastName: PdfName | undefined;
   for (;;) {
@@ -148,6 +187,7 @@ async function scanContent(
       if (!(target instanceof PdfStream)) continue;
       const subtype = nameOf(target.dict.get('Subtype'));
       if (subtype === 'Image') {
+        if (!(ref instanceof PdfRef)) state.partial++; // its key names the page
         const key = ref instanceof PdfRef ? ref.key : `direct:${pageNumber}:${uses.length}`;
         uses.push({ key, stream: target, resources });
       } else if (subtype === 'Form' && ref) {
@@ -173,6 +213,7 @@ async function scanContent(
       lastName = undefined;
     } else if (token.name === 'BI') {
       const inline = readInlineImage(data, lexer);
+      state.partial++; // an inline image's key names the page
       if (inline) uses.push({ key: `inline:${pageNumber}:${state.inline++}`, stream: inline, resources });
     } else {
       lastName = undefined;
