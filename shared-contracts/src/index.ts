@@ -4,6 +4,8 @@ export * from './account/index.ts';
 export * from './api/index.ts';
 // entities/
 export * from './entities/index.ts';
+// extraction/
+export * from './extraction/index.ts';
 // federation/
 export * from './federation/index.ts';
 // files/

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ExtractionEventSchema,
   sniffVideoContainer,
   VIDEO_SNIFF_BYTES,
-  VideoFramesEventSchema,
   VideoFramesFieldsSchema,
   videoPlatformOf,
 } from '../src/index.ts';
@@ -87,25 +87,37 @@ describe('VideoFramesFieldsSchema', () => {
   });
 });
 
-describe('VideoFramesEventSchema', () => {
-  it('reads each event of the stream', () => {
+describe('the frames stream of POST /api/video/frames', () => {
+  it('reads each event of the stream as the one extraction event union', () => {
     const lines = [
-      { type: 'start', duration: 5.056, width: 1920, height: 1080, frames: 2, millis: false, codec: 'h264' },
       {
-        type: 'frame',
-        index: 0,
-        timeSeconds: 0,
-        timestamp: '00:00:00',
-        name: 'frame-00-00-00.png',
-        mimeType: 'image/png',
-        width: 1920,
-        height: 1080,
-        data: 'iVBORw0KGgo=',
+        type: 'start',
+        runsOn: 'server',
+        total: 2,
+        unit: 'frames',
+        video: { durationSeconds: 5.056, width: 1920, height: 1080, millis: false, codec: 'h264' },
       },
-      { type: 'done', frames: 2 },
+      {
+        type: 'image',
+        image: {
+          id: 'frame-0',
+          name: 'frame-00-00-00.png',
+          url: 'data:image/png;base64,iVBORw0KGgo=',
+          source: 'video',
+          format: 'PNG',
+          mimeType: 'image/png',
+          width: 1920,
+          height: 1080,
+          size: 8,
+          timeSeconds: 0,
+          timestamp: '00:00:00',
+        },
+      },
+      { type: 'progress', done: 1, total: 2, unit: 'frames' },
+      { type: 'done', found: 2 },
       { type: 'error', error: 'stopped' },
     ];
-    for (const line of lines) expect(VideoFramesEventSchema.parse(line)).toEqual(line);
-    expect(VideoFramesEventSchema.safeParse({ type: 'frame', index: 0 }).success).toBe(false);
+    for (const line of lines) expect(ExtractionEventSchema.parse(line)).toEqual(line);
+    expect(ExtractionEventSchema.safeParse({ type: 'frame', index: 0 }).success).toBe(false);
   });
 });

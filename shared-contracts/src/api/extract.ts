@@ -17,7 +17,10 @@ export const ExtractRequestSchema = z.object({
 });
 export type ExtractRequest = z.input<typeof ExtractRequestSchema>;
 
-/** `POST /api/extract-website` (JSON answer) and `POST /api/extract-website/stream` (NDJSON events). */
+/**
+ * `POST /api/extract-website` (JSON answer) and `POST /api/extract-website/stream` (NDJSON lines of
+ * `ExtractionEventSchema`, the one event union of every extractor).
+ */
 export const ExtractWebsiteRequestSchema = z.object({
   url: PublicUrlSchema,
   depth: z
@@ -41,30 +44,6 @@ export const ExtractResponseSchema = z.object({
   message: z.string().optional(),
 });
 export type ExtractResponse = z.infer<typeof ExtractResponseSchema>;
-
-/** One line of the streamed website scan. */
-export const ScanEventSchema = z.discriminatedUnion('type', [
-  /** First line: the bounds this scan runs under. */
-  z.object({ type: z.literal('start'), url: z.string(), depth: z.number().int(), maxPages: z.number().int() }),
-  z.object({
-    type: z.literal('progress'),
-    pagesScanned: z.number().int().nonnegative(),
-    pagesQueued: z.number().int().nonnegative(),
-    imagesFound: z.number().int().nonnegative(),
-    /** The page being read now. */
-    currentUrl: z.string().optional(),
-  }),
-  z.object({ type: z.literal('image'), image: ExtractedImageSchema }),
-  z.object({
-    type: z.literal('done'),
-    pagesScanned: z.number().int().nonnegative(),
-    imagesFound: z.number().int().nonnegative(),
-    /** Set when the scan stopped at the page limit with pages still queued. */
-    stoppedAtPageLimit: z.boolean().optional(),
-  }),
-  z.object({ type: z.literal('error'), error: z.string() }),
-]);
-export type ScanEvent = z.infer<typeof ScanEventSchema>;
 
 /** `GET /api/image?url=…&download=name` */
 export const ImageProxyQuerySchema = z.object({

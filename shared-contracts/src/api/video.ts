@@ -55,44 +55,11 @@ export const VIDEO_FRAMES_FIELDS = {
   quality: 'quality',
 } as const;
 
-/** `?as=zip` (or `Accept: application/zip`) answers with a ZIP of the frames; NDJSON events otherwise. */
+/**
+ * `?as=zip` (or `Accept: application/zip`) answers with a ZIP of the frames; otherwise NDJSON lines of
+ * `ExtractionEventSchema`: start (with the video's facts), then an image (its url a `data:` URL of
+ * the frame) and a progress line per frame, then done or error.
+ */
 export const VideoFramesQuerySchema = z.object({
   as: z.enum(['ndjson', 'zip']).optional(),
 });
-
-/** One line of the NDJSON answer of `POST /api/video/frames`. */
-export const VideoFramesEventSchema = z.discriminatedUnion('type', [
-  /** First line, once the video is probed: what is coming. */
-  z.object({
-    type: z.literal('start'),
-    /** Seconds, from the container (what a player shows as the length). */
-    duration: z.number().nonnegative(),
-    /** Display size of the frames, square pixels, rotation applied. */
-    width: z.number().int().positive(),
-    height: z.number().int().positive(),
-    /** Frames that will follow: one per `frameTimes(duration, interval)`. */
-    frames: z.number().int().nonnegative(),
-    /** Whether timestamps and names carry milliseconds (`timestampsNeedMillis`). */
-    millis: z.boolean(),
-    /** The video codec as ffprobe names it (`h264`, `hevc`, `mpeg4`…). */
-    codec: z.string().optional(),
-  }),
-  z.object({
-    type: z.literal('frame'),
-    index: z.number().int().nonnegative(),
-    /** The time asked for; the frame is the one on screen at that time. */
-    timeSeconds: z.number().nonnegative(),
-    timestamp: z.string(),
-    name: z.string(),
-    mimeType: z.string(),
-    width: z.number().int().positive(),
-    height: z.number().int().positive(),
-    /** The image file, base64. */
-    data: z.string(),
-  }),
-  z.object({ type: z.literal('done'), frames: z.number().int().nonnegative() }),
-  /** The job stopped; frames sent before it are good. */
-  z.object({ type: z.literal('error'), error: z.string() }),
-]);
-export type VideoFramesEvent = z.infer<typeof VideoFramesEventSchema>;
-export type VideoFrameEvent = Extract<VideoFramesEvent, { type: 'frame' }>;

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { ExtractedImageSchema } from '../entities/extractedImage.ts';
+
+/**
+ * The one event union of every extractor (page, website, video, PDF, Word, PowerPoint), the same on
+ * the server (one JSON object per NDJSON line) and in the browser (what an extractor yields):
+ *
+ *   start → (progress | image)* → done | error
+ *
+ * Source-specific facts ride as optional fields of these five events, never as events of their own,
+ * so one hook, one grid and one ZIP take every source alike.
+ */
+
+/** What a progress count counts, plural, as the progress bar says it ("3 of 12 pages"). */
+export const PROGRESS_UNITS = ['pages', 'slides', 'frames', 'entries', 'images'] as const;
+export const ProgressUnitSchema = z.enum(PROGRESS_UNITS);
+export type ProgressUnit = z.infer<typeof ProgressUnitSchema>;
+
+/** Where the work runs: the user should know when a file left the device. */
+export const RunsOnSchema = z.enum(['browser', 'server']);
+export type RunsOn = z.infer<typeof RunsOnSchema>;
+
+const count = z.number().int().nonnegative();
+
+/** What a video is, once probed (the server's ffmpeg path says it in its first line). */
+export const VideoFactsSchema = z.object({
+  /** Seconds, from the container (what a player shows as the length). */
+  durationSeconds: z.number().nonnegative(),
+  /** Display size of the frames: square pixels, rotation applied. */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** Whether timestamps and names carry milliseconds (`timestampsNeedMillis`). */
+  millis: z.boolean(),
+  /** The codec as ffprobe names it (`h264`, `hevc`, `mpeg4`…). */
+  codec: z.string().optional(),
+});
+export type VideoFacts = z.infer<typeof VideoFactsSchema>;
+
+export const ExtractionStartSchema = z.object({
+  type: z.literal('start'),
+  runsOn: RunsOnSchema,
+  /** Units to read, when known before the work (frames of a video); progress may say it later. */
+  total: count.optional(),
+  unit: ProgressUnitSchema.optional(),
+  /** What is read: the start page of a scan, the page of a page extraction. */
+  url: z.string().optional(),
+  /** Website scan: links followed this deep, at most this many pages read. */
+  depth: z.number().int().positive().optional(),
+  maxPages: z.number().int().positive().optional(),
+  /** Documents: what the bytes turned out to be (`pdf`, `docx`, `ppt`…). */
+  kind: z.string().optional(),
+  /** Video: what the probe found. */
+  video: VideoFactsSchema.optional(),
+  /** Why it runs where it does, when the user should know (a video this browser cannot decode went to the server). */
+  note: z.string().optional(),
+});
+
+export const ExtractionProgressSchema = z.object({
+  type: z.literal('progress'),
+  /** Units finished (pages scanned, slides read, frames made). */
+  done: count,
+  /** Units in all, when known. */
+  total: count.optional(),
+  unit: ProgressUnitSchema,
+  /** Website scan: pages found but not read yet. */
+  queued: count.optional(),
+  /** Images found so far, as the worker counts them (the screen may not have drawn them all yet). */
+  found: count.optional(),
+  /** What is being read now: the page's URL during a scan. */
+  detail: z.string().optional(),
+});
+
+export const ExtractionImageSchema = z.object({
+  type: z.literal('image'),
+  /**
+   * One image. Its `url` says where its bytes are: http(s) for a web image (fetched and zipped by
+   * the server), `data:` for bytes sent over the wire (server video frames, inline SVG), `blob:`
+   * for bytes made on this device.
+   */
+  image: ExtractedImageSchema,
+});
+
+export const ExtractionDoneSchema = z.object({
+  type: z.literal('done'),
+  /** Images found in all. */
+  found: count,
+  /** Units read in all (pages scanned) and what they are. */
+  done: count.optional(),
+  unit: ProgressUnitSchema.optional(),
+  /** The work stopped at a limit (the scan's page limit) with more still to read. */
+  stoppedAtLimit: z.boolean().optional(),
+});
+
+/** The work stopped; images sent before it are good. */
+export const ExtractionErrorSchema = z.object({
+  type: z.literal('error'),
+  /** The reason, worded for the user. */
+  error: z.string(),
+  /** A machine-readable reason when there is one (`aborted`, `password-required`, `unreadable`…). */
+  code: z.string().optional(),
+});
+
+export const ExtractionEventSchema = z.discriminatedUnion('type', [
+  ExtractionStartSchema,
+  ExtractionProgressSchema,
+  ExtractionImageSchema,
+  ExtractionDoneSchema,
+  ExtractionErrorSchema,
+]);
+export type ExtractionEvent = z.infer<typeof ExtractionEventSchema>;
+export type ExtractionEventOf<T extends ExtractionEvent['type']> = Extract<ExtractionEvent, { type: T }>;
+
+/**
+ * Every extractor, server and browser side: its input and a signal, and the events as they happen.
+ * Aborting the signal stops the work wherever it runs; the iterable then ends or throws the abort.
+ */
+export type Extractor<Input> = (input: Input, signal: AbortSignal) => AsyncIterable<ExtractionEvent>;

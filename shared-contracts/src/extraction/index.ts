@@ -1,0 +1,2 @@
+export * from './eventChannel.ts';
+export * from './events.ts';
