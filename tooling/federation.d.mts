@@ -1,10 +1,6 @@
 export declare const sharedSingletons: Record<string, { singleton: true; requiredVersion: false }>;
-export declare const REMOTES: {
-  mfe_url_website: 'mfe-url-website';
-  mfe_media: 'mfe-media';
-  mfe_documents: 'mfe-documents';
-  mfe_account: 'mfe-account';
-};
+/** Module Federation name → folder (shared-contracts/src/federation/remotes.json). */
+export declare const REMOTES: Readonly<Record<string, string>>;
 export declare const remoteDefaults: {
   filename: string;
   manifest: true;

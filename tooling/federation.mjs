@@ -1,5 +1,9 @@
 // The Module Federation contract every app of the site shares, as plain data.
-// It holds no imports so each package's vite.config can read it without resolving anything here.
+// Its one import is a JSON file (no package to resolve), so each package's vite.config reads it as is.
+// The list of remotes lives in shared-contracts/src/federation/remotes.json, read by the shell and the
+// remotes (shared-contracts `REMOTE_NAMES`), by this file and by the e2e fixtures: one list, in JSON
+// because plain Node (this file) cannot import TypeScript.
+import remotes from '../shared-contracts/src/federation/remotes.json' with { type: 'json' };
 
 /**
  * One React, one router, one antd theme, one toast bus, one account store: these are singletons
@@ -13,12 +17,7 @@ export const sharedSingletons = Object.fromEntries(
 );
 
 /** Remote names as Module Federation knows them (valid JS identifiers) and the folder each lives in. */
-export const REMOTES = {
-  mfe_url_website: 'mfe-url-website',
-  mfe_media: 'mfe-media',
-  mfe_documents: 'mfe-documents',
-  mfe_account: 'mfe-account',
-};
+export const REMOTES = remotes;
 
 /** Options every remote shares; each vite.config adds its name and exposes. */
 export const remoteDefaults = {
