@@ -1,4 +1,4 @@
-import { createNameAllocator, type ExtractedImage, type ScanEvent } from 'shared-contracts';
+import { createNameAllocator, type ExtractedImage, type ExtractionEvent } from 'shared-contracts';
 import type { SafeFetch } from '../../plugins/app/safeFetch/index.ts';
 import { createLimiter } from '../probe/index.ts';
 import { readWebPage } from './extractWebPage.ts';
@@ -8,14 +8,19 @@ import { toExtractedImages } from './toExtractedImages.ts';
 /** Pages of one site read at once: polite to the site, and enough to keep two cores busy. */
 export const PAGES_PER_HOST_CONCURRENCY = 4;
 
-export type CrawlOptions = {
-  fetch: SafeFetch;
+/** What to scan. */
+export type CrawlInput = {
+  url: string;
   /** 1 reads the start page only; 2 adds the pages it links to; and so on. */
   depth: number;
   maxPages: number;
   render?: boolean;
+};
+
+/** What the scan runs with: the safe fetch, and the Chromium that renders pages. */
+export type CrawlEnvironment = {
+  fetch: SafeFetch;
   chromiumPath?: string;
-  signal?: AbortSignal;
 };
 
 // Links to these are files, not pages: not worth a request to find out.
@@ -40,13 +45,20 @@ function normalise(url: string): string | undefined {
 
 /**
  * Breadth-first scan of one site from its start page, level by level up to `depth`, at most
- * `maxPages` pages, honouring robots.txt for every page but the one the user asked for. Yields
- * events as it goes; each image once, with the first page it was found on. Aborting the signal
- * stops it between requests and cancels those in flight.
+ * `maxPages` pages, honouring robots.txt for every page but the one the user asked for. An
+ * extractor (`(input, signal)`, bound to its environment): yields the one event union as it goes,
+ * progress counted in pages; each image once, with the first page it was found on. Aborting the
+ * signal stops it between requests and cancels those in flight.
  */
-export async function* crawlWebsite(startUrl: string, options: CrawlOptions): AsyncGenerator<ScanEvent> {
-  const { fetch, depth, maxPages, signal } = options;
-  const start = new URL(startUrl);
+export async function* extractWebsite(
+  input: CrawlInput,
+  signal: AbortSignal | undefined,
+  environment: CrawlEnvironment,
+): AsyncGenerator<ExtractionEvent> {
+  const { depth, maxPages } = input;
+  const { fetch } = environment;
+  const options = { render: input.render, chromiumPath: environment.chromiumPath };
+  const start = new URL(input.url);
   const site = siteKey(start);
   const robots = await fetchRobots(start.origin, fetch, signal);
   const allocateName = createNameAllocator();
@@ -60,7 +72,7 @@ export async function* crawlWebsite(startUrl: string, options: CrawlOptions): As
   let firstError: unknown;
   let stoppedAtPageLimit = false;
 
-  yield { type: 'start', url: start.href, depth, maxPages };
+  yield { type: 'start', runsOn: 'server', unit: 'pages', url: start.href, depth, maxPages };
 
   for (let currentDepth = 0; currentDepth < depth && level.length > 0; currentDepth += 1) {
     const room = maxPages - pagesScanned;
@@ -72,9 +84,9 @@ export async function* crawlWebsite(startUrl: string, options: CrawlOptions): As
     const pages = level.slice(0, room);
     const nextLevel: string[] = [];
     // Events produced by pages read in parallel, handed to the consumer in the order they happen.
-    const events: ScanEvent[] = [];
+    const events: ExtractionEvent[] = [];
     let wake: (() => void) | undefined;
-    const push = (event: ScanEvent) => {
+    const push = (event: ExtractionEvent) => {
       events.push(event);
       wake?.();
     };
@@ -82,7 +94,14 @@ export async function* crawlWebsite(startUrl: string, options: CrawlOptions): As
     let queued = pages.length;
 
     const readOne = async (pageUrl: string) => {
-      push({ type: 'progress', pagesScanned, pagesQueued: queued, imagesFound, currentUrl: pageUrl });
+      push({
+        type: 'progress',
+        unit: 'pages',
+        done: pagesScanned,
+        queued,
+        found: imagesFound,
+        detail: pageUrl,
+      });
       try {
         const page = await readWebPage(pageUrl, {
           fetch,
@@ -119,7 +138,13 @@ export async function* crawlWebsite(startUrl: string, options: CrawlOptions): As
         pagesScanned += 1;
         queued -= 1;
         remaining -= 1;
-        push({ type: 'progress', pagesScanned, pagesQueued: queued + nextLevel.length, imagesFound });
+        push({
+          type: 'progress',
+          unit: 'pages',
+          done: pagesScanned,
+          queued: queued + nextLevel.length,
+          found: imagesFound,
+        });
       }
     };
 
@@ -133,12 +158,44 @@ export async function* crawlWebsite(startUrl: string, options: CrawlOptions): As
         wake = undefined;
         continue;
       }
-      yield events.shift() as ScanEvent;
+      yield events.shift() as ExtractionEvent;
     }
     await work;
     if (currentDepth === 0 && pagesScanned === 1 && firstError) throw firstError;
     level = nextLevel;
   }
 
-  yield { type: 'done', pagesScanned, imagesFound, stoppedAtPageLimit: stoppedAtPageLimit || undefined };
+  yield {
+    type: 'done',
+    found: imagesFound,
+    done: pagesScanned,
+    unit: 'pages',
+    stoppedAtLimit: stoppedAtPageLimit || undefined,
+  };
+}
+
+/** The events of the CLI's website scan, in the words it prints (`pnpm extract <url> --website`). */
+export type CliScanEvent =
+  | Exclude<ExtractionEvent, { type: 'done' }>
+  | { type: 'done'; pagesScanned: number; imagesFound: number; stoppedAtPageLimit?: boolean | undefined };
+
+/**
+ * `extractWebsite` for the CLI, which reads its done event as pages scanned and images found.
+ * Kept only until src/cli.ts moves to `extractWebsite` (its owner is changing it now).
+ */
+export async function* crawlWebsite(
+  startUrl: string,
+  options: Omit<CrawlInput, 'url'> & CrawlEnvironment & { signal?: AbortSignal },
+): AsyncGenerator<CliScanEvent> {
+  const { fetch, chromiumPath, signal, ...input } = options;
+  for await (const event of extractWebsite({ ...input, url: startUrl }, signal, { fetch, chromiumPath })) {
+    if (event.type !== 'done') yield event;
+    else
+      yield {
+        type: 'done',
+        pagesScanned: event.done ?? 0,
+        imagesFound: event.found,
+        stoppedAtPageLimit: event.stoppedAtLimit,
+      };
+  }
 }

@@ -1,11 +1,11 @@
-import type { ExtractedImage, ScanEvent } from 'shared-contracts';
+import type { ExtractedImage, ExtractionEvent } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crawlWebsite } from '../../../src/extractors/web/index.ts';
+import { extractWebsite } from '../../../src/extractors/web/index.ts';
 import { createSafeFetcher } from '../../../src/plugins/app/safeFetch/index.ts';
 import { type FileServer, startFileServer } from '../../fixtures/fileServer.ts';
 import { fixtureSite } from '../../fixtures/site.ts';
 
-describe('crawlWebsite', () => {
+describe('extractWebsite', () => {
   let server: FileServer;
   const fetcher = createSafeFetcher({ allowLoopback: true });
 
@@ -19,8 +19,8 @@ describe('crawlWebsite', () => {
 
   async function crawl(depth: number, maxPages = 100, signal?: AbortSignal) {
     server.hits.length = 0;
-    const events: ScanEvent[] = [];
-    for await (const event of crawlWebsite(server.url('/'), { fetch: fetcher.fetch, depth, maxPages, signal })) {
+    const events: ExtractionEvent[] = [];
+    for await (const event of extractWebsite({ url: server.url('/'), depth, maxPages }, signal, fetcher)) {
       events.push(event);
     }
     const images = events.flatMap((e) => (e.type === 'image' ? [e.image] : []));
@@ -35,7 +35,7 @@ describe('crawlWebsite', () => {
     const { images, done, pagesRead } = await crawl(1);
     expect(pagesRead).toEqual(['/']);
     expect(names(images)).toEqual(['/img/bg.gif', '/img/hero.png']);
-    expect(done).toMatchObject({ pagesScanned: 1, imagesFound: 2 });
+    expect(done).toMatchObject({ done: 1, unit: 'pages', found: 2 });
   });
 
   it('should go one level deeper per depth, breadth-first', async () => {
@@ -50,7 +50,7 @@ describe('crawlWebsite', () => {
       '/img/d.png',
       '/img/hero.png',
     ]);
-    expect(deepest.done).toMatchObject({ pagesScanned: 5, imagesFound: 6 });
+    expect(deepest.done).toMatchObject({ done: 5, found: 6 });
   });
 
   it('should read each page once despite link cycles, and never another site or a robots-forbidden page', async () => {
@@ -77,29 +77,36 @@ describe('crawlWebsite', () => {
   it('should stop at the page limit and say so', async () => {
     const { done, pagesRead } = await crawl(10, 2);
     expect(pagesRead).toHaveLength(2);
-    expect(done).toMatchObject({ pagesScanned: 2, stoppedAtPageLimit: true });
+    expect(done).toMatchObject({ done: 2, stoppedAtLimit: true });
   });
 
   it('should announce its bounds first and report progress as it goes', async () => {
     const { events } = await crawl(2, 50);
-    expect(events[0]).toEqual({ type: 'start', url: server.url('/'), depth: 2, maxPages: 50 });
+    expect(events[0]).toEqual({
+      type: 'start',
+      runsOn: 'server',
+      unit: 'pages',
+      url: server.url('/'),
+      depth: 2,
+      maxPages: 50,
+    });
     const progress = events.filter((e) => e.type === 'progress');
     expect(progress.length).toBeGreaterThanOrEqual(3);
+    expect(progress[0]).toMatchObject({ unit: 'pages', done: 0, queued: 1, found: 0, detail: server.url('/') });
     expect(events.at(-1)?.type).toBe('done');
   });
 
   it('should stop reading pages once cancelled', async () => {
     const controller = new AbortController();
     server.hits.length = 0;
-    const seen: ScanEvent[] = [];
+    const seen: ExtractionEvent[] = [];
     await expect(
       (async () => {
-        for await (const event of crawlWebsite(server.url('/'), {
-          fetch: fetcher.fetch,
-          depth: 10,
-          maxPages: 100,
-          signal: controller.signal,
-        })) {
+        for await (const event of extractWebsite(
+          { url: server.url('/'), depth: 10, maxPages: 100 },
+          controller.signal,
+          fetcher,
+        )) {
           seen.push(event);
           if (event.type === 'image') controller.abort();
         }
@@ -114,7 +121,7 @@ describe('crawlWebsite', () => {
     const refusing = createSafeFetcher({ allowLoopback: false });
     await expect(
       (async () => {
-        for await (const _ of crawlWebsite(server.url('/'), { fetch: refusing.fetch, depth: 2, maxPages: 10 })) {
+        for await (const _ of extractWebsite({ url: server.url('/'), depth: 2, maxPages: 10 }, undefined, refusing)) {
           // drain
         }
       })(),

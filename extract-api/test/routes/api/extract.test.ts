@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type ExtractResponse, type ScanEvent, ScanEventSchema } from 'shared-contracts';
+import { type ExtractionEvent, ExtractionEventSchema, type ExtractResponse } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FileServer, startFileServer } from '../../fixtures/fileServer.ts';
 import { svg } from '../../fixtures/images.ts';
@@ -130,13 +130,15 @@ describe('extraction routes', () => {
         payload: { url: server.url('/'), depth: 3 },
       });
       expect(response.headers['content-type']).toMatch(/application\/x-ndjson/);
-      const events: ScanEvent[] = response.body
+      expect(response.body.endsWith('\n')).toBe(true);
+      const events: ExtractionEvent[] = response.body
         .trim()
         .split('\n')
-        .map((line) => ScanEventSchema.parse(JSON.parse(line)));
-      expect(events[0]?.type).toBe('start');
+        .map((line) => ExtractionEventSchema.parse(JSON.parse(line)));
+      expect(events[0]).toMatchObject({ type: 'start', runsOn: 'server', depth: 3 });
       expect(events.filter((e) => e.type === 'image')).toHaveLength(5);
-      expect(events.at(-1)).toMatchObject({ type: 'done', pagesScanned: 4, imagesFound: 5 });
+      expect(events.filter((e) => e.type === 'progress').every((e) => e.unit === 'pages')).toBe(true);
+      expect(events.at(-1)).toMatchObject({ type: 'done', done: 4, unit: 'pages', found: 5 });
     });
 
     it('should end with an error line when the start page cannot be read', async () => {
@@ -145,7 +147,7 @@ describe('extraction routes', () => {
         url: '/api/extract-website/stream',
         payload: { url: 'http://192.168.1.1/', depth: 2 },
       });
-      const last = JSON.parse(response.body.trim().split('\n').at(-1) ?? '{}') as ScanEvent;
+      const last = ExtractionEventSchema.parse(JSON.parse(response.body.trim().split('\n').at(-1) ?? '{}'));
       expect(last.type).toBe('error');
     });
   });

@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES, type VideoFramesEvent, VideoFramesEventSchema } from 'shared-contracts';
+import { type ExtractedImage, type ExtractionEvent, ExtractionEventSchema, MESSAGES } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractFrames, probeVideo } from '../../../src/video/index.ts';
 import { type FileServer, startFileServer } from '../../fixtures/fileServer.ts';
@@ -62,15 +62,23 @@ async function multipart(fields: Record<string, string>, file?: { name: string; 
   };
 }
 
-function events(body: string): VideoFramesEvent[] {
+function events(body: string): ExtractionEvent[] {
   return body
     .split('\n')
     .filter(Boolean)
-    .map((line) => VideoFramesEventSchema.parse(JSON.parse(line)));
+    .map((line) => ExtractionEventSchema.parse(JSON.parse(line)));
 }
 
-function frameEvents(list: VideoFramesEvent[]) {
-  return list.filter((e): e is Extract<VideoFramesEvent, { type: 'frame' }> => e.type === 'frame');
+/** A frame as the stream carries it: an image whose url is a data: URL; `data` is its base64. */
+function frameEvents(list: ExtractionEvent[]): Array<ExtractedImage & { data: string }> {
+  return list.flatMap((e) => {
+    if (e.type !== 'image') return [];
+    const match = /^data:([^;,]+);base64,(.*)$/.exec(e.image.url);
+    expect(match?.[1]).toBe(e.image.mimeType);
+    const data = match?.[2] ?? '';
+    expect(Buffer.from(data, 'base64').length).toBe(e.image.size);
+    return [{ ...e.image, data }];
+  });
 }
 
 async function jobFolders(): Promise<string[]> {
@@ -109,20 +117,22 @@ describe('POST /api/video/frames', () => {
     const expected = FACTS.sampling.every_1s.expected_frames;
     expect(list[0]).toEqual({
       type: 'start',
-      duration: FACTS.duration_used_s,
-      ...DISPLAY,
-      frames: expected,
-      millis: false,
-      codec: 'h264',
+      runsOn: 'server',
+      total: expected,
+      unit: 'frames',
+      video: { durationSeconds: FACTS.duration_used_s, ...DISPLAY, millis: false, codec: 'h264' },
     });
     const frames = frameEvents(list);
     expect(frames.map((f) => f.name)).toEqual(Array.from({ length: expected }, (_, i) => `frame-00-00-0${i}.png`));
     expect(frames.map((f) => f.timestamp)).toEqual(Array.from({ length: expected }, (_, i) => `00:00:0${i}`));
+    expect(list.filter((e) => e.type === 'progress').map((e) => e.type === 'progress' && e.done)).toEqual(
+      Array.from({ length: expected }, (_, i) => i + 1),
+    );
     for (const frame of frames) {
-      expect(frame).toMatchObject({ mimeType: 'image/png', ...DISPLAY });
+      expect(frame).toMatchObject({ mimeType: 'image/png', format: 'PNG', source: 'video', ...DISPLAY });
       expect(pngSize(Buffer.from(frame.data, 'base64'))).toEqual(DISPLAY);
     }
-    expect(list.at(-1)).toEqual({ type: 'done', frames: expected });
+    expect(list.at(-1)).toEqual({ type: 'done', found: expected });
 
     // The first picture is the MP4's first picture: the container changes nothing. (Later ones are
     // not compared: AVI keeps no presentation times, so ffmpeg times this stream-copied H.264 two
@@ -288,7 +298,7 @@ describe('POST /api/video/frames when the client goes away', () => {
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
           text += chunk;
-          if (text.includes('"type":"frame"')) {
+          if (text.includes('"type":"image"')) {
             expect(jobProcesses().length).toBeGreaterThan(0);
             request.destroy();
             resolve(true);

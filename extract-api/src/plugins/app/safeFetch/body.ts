@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { formatBytes } from 'shared-contracts';
 import { SafeFetchError, toSafeFetchError, withUrl } from './errors.ts';
 
 /**
@@ -63,13 +64,7 @@ export class LimitedBody extends Readable {
 }
 
 export function tooLargeMessage(maxBytes: number): string {
-  return `The file is larger than the extractor accepts (${formatBytes(maxBytes)}). Try a smaller page or file.`;
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} bytes`;
+  return `The file is larger than the extractor accepts (${formatBytes(maxBytes, 'limit')}). Try a smaller page or file.`;
 }
 
 /** Reads a whole body; the limit was set when the body was made, so this cannot run away. */

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
@@ -8,12 +7,12 @@ import {
   ExtractRequestSchema,
   ExtractResponseSchema,
   ExtractWebsiteRequestSchema,
-  type ScanEvent,
 } from 'shared-contracts';
 import { z } from 'zod';
-import { crawlWebsite, readWebPage, toExtractedImages } from '../../../extractors/web/index.ts';
+import { extractWebsite, readWebPage, toExtractedImages } from '../../../extractors/web/index.ts';
 import type { SafeFetch } from '../../../plugins/app/safeFetch/index.ts';
 import { clientGoneSignal } from '../downloads.ts';
+import { sendNdjson } from '../ndjson.ts';
 import { describeFailure } from './failure.ts';
 
 /** A refused request has no images; a failed extraction answers the spec's shape with none. */
@@ -76,9 +75,9 @@ export function extractRoutes(deps: ExtractRouteDeps): FastifyPluginAsyncZod {
         const images: ExtractedImage[] = [];
         let pages = 0;
         try {
-          for await (const event of crawlWebsite(request.body.url, { ...request.body, ...deps, signal })) {
+          for await (const event of extractWebsite({ ...request.body, maxPages: deps.maxPages }, signal, deps)) {
             if (event.type === 'image') images.push(event.image);
-            if (event.type === 'done') pages = event.pagesScanned;
+            if (event.type === 'done') pages = event.done ?? 0;
           }
           return { success: true, images, pages };
         } catch (error) {
@@ -95,7 +94,8 @@ export function extractRoutes(deps: ExtractRouteDeps): FastifyPluginAsyncZod {
         // Each line must reach the browser as it happens, not when a gzip block fills.
         config: { compress: false },
         schema: {
-          summary: 'The website scan as it happens: one JSON event per line (start, progress, image, done, error)',
+          summary:
+            'The website scan as it happens: one extraction event per line (start, progress, image, done, error)',
           body: ExtractWebsiteRequestSchema,
         },
       },
@@ -103,26 +103,17 @@ export function extractRoutes(deps: ExtractRouteDeps): FastifyPluginAsyncZod {
         // Stopped when the client goes away (Cancel) or stops reading the stream.
         const controller = new AbortController();
         const signal = AbortSignal.any([clientGoneSignal(reply), controller.signal]);
-        const crawl = crawlWebsite(request.body.url, { ...request.body, ...deps, signal });
-        async function* lines() {
-          try {
-            for await (const event of crawl) yield `${JSON.stringify(event)}\n`;
-          } catch (error) {
-            if (signal.aborted) return;
+        const crawl = extractWebsite({ ...request.body, maxPages: deps.maxPages }, signal, deps);
+        return sendNdjson(reply, crawl, {
+          onError: (error) => {
+            if (signal.aborted) return undefined;
             const { status, message } = describeFailure(error);
             if (status >= 500) request.log.error({ err: error, url: request.body.url }, 'website scan failed');
-            const failure: ScanEvent = { type: 'error', error: message };
-            yield `${JSON.stringify(failure)}\n`;
-          }
-        }
-        const stream = Readable.from(lines());
-        // The client closed the stream (Cancel): stop the generator and every request in flight.
-        stream.on('close', () => controller.abort());
-        return reply
-          .type('application/x-ndjson; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .header('x-accel-buffering', 'no')
-          .send(stream);
+            return { type: 'error', error: message };
+          },
+          // The client closed the stream (Cancel): stop the crawl and every request in flight.
+          onClose: () => controller.abort(),
+        });
       },
     );
   };

@@ -9,13 +9,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
   ApiErrorSchema,
+  type ExtractedImage,
+  type ExtractionEvent,
+  type FrameFormat,
+  frameFormatLabel,
   MESSAGES,
   safeFileName,
   VIDEO_FRAMES_FIELDS,
   VIDEO_MAX_BYTES,
   VIDEO_MAX_DURATION_SECONDS,
   VIDEO_MAX_FRAMES,
-  type VideoFramesEvent,
   type VideoFramesFields,
   VideoFramesFieldsSchema,
   VideoFramesQuerySchema,
@@ -39,6 +42,7 @@ import {
   type VideoTools,
 } from '../../../video/index.ts';
 import { binaryResponse, clientGoneSignal, contentDisposition, fetchFailure, sendStream } from '../downloads.ts';
+import { sendNdjson } from '../ndjson.ts';
 import { VIDEO_ACCEPT } from './source.ts';
 
 export type VideoFramesRouteOptions = {
@@ -132,7 +136,7 @@ export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPlug
         compress: false,
         schema: {
           summary: 'Frames of a video every N seconds, made with ffmpeg (for what the browser cannot decode)',
-          description: `multipart/form-data: the video in \`${VIDEO_FRAMES_FIELDS.file}\` (up to ${VIDEO_MAX_BYTES} bytes) or a public address in \`${VIDEO_FRAMES_FIELDS.url}\`; \`interval\` (1–30 s, default 5), \`format\` (png, jpeg, webp; default png), \`quality\` (1–100, JPEG and WebP). Answers NDJSON events (start, frame with base64 data, done, error) or, with \`?as=zip\` or \`Accept: application/zip\`, a ZIP of the frames. 503 when ffmpeg is not installed.`,
+          description: `multipart/form-data: the video in \`${VIDEO_FRAMES_FIELDS.file}\` (up to ${VIDEO_MAX_BYTES} bytes) or a public address in \`${VIDEO_FRAMES_FIELDS.url}\`; \`interval\` (1–30 s, default 5), \`format\` (png, jpeg, webp; default png), \`quality\` (1–100, JPEG and WebP). Answers NDJSON extraction events (start with the video's facts; per frame an image whose url is a data: URL of the frame, and a progress line; done or error) or, with \`?as=zip\` or \`Accept: application/zip\`, a ZIP of the frames. 503 when ffmpeg is not installed.`,
           consumes: ['multipart/form-data'],
           querystring: VideoFramesQuerySchema,
           response: {
@@ -268,14 +272,18 @@ export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPlug
           quality: fields.quality,
           signal: job.signal,
         });
-        const start: VideoFramesEvent = {
+        const start: ExtractionEvent = {
           type: 'start',
-          duration: video.durationSeconds,
-          width: video.width,
-          height: video.height,
-          frames: times.length,
-          millis,
-          codec: video.codec,
+          runsOn: 'server',
+          total: times.length,
+          unit: 'frames',
+          video: {
+            durationSeconds: video.durationSeconds,
+            width: video.width,
+            height: video.height,
+            millis,
+            codec: video.codec,
+          },
         };
 
         if (asZip) {
@@ -286,43 +294,47 @@ export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPlug
             .header('cache-control', 'no-store');
           return sendStream(reply, Readable.fromWeb(archive as NodeReadableStream<Uint8Array>));
         }
-        reply
-          .header('content-type', 'application/x-ndjson; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .header('x-content-type-options', 'nosniff');
-        return sendStream(reply, Readable.from(ndjsonLines(start, frames, cleanup, request), { objectMode: false }));
+        return sendNdjson(reply, frameEvents(start, frames, fields.format), {
+          onError: (error) => {
+            if (isVideoJobError(error) && error.code === 'aborted') return undefined;
+            if (!isVideoJobError(error)) request.log.error({ err: error }, 'video frames failed');
+            return { type: 'error', error: messageOf(error) };
+          },
+          onEnd: cleanup,
+        });
       },
     );
   };
 }
 
-function line(event: VideoFramesEvent): string {
-  return `${JSON.stringify(event)}\n`;
+/** A frame as every extractor hands an image over: its bytes ride in a data: URL. */
+export function frameImage(frame: ExtractedFrame, format: FrameFormat): ExtractedImage {
+  const { bytes, index, mimeType, ...facts } = frame;
+  return {
+    id: `frame-${index}`,
+    url: `data:${mimeType};base64,${bytes.toString('base64')}`,
+    source: 'video',
+    format: frameFormatLabel(format),
+    mimeType,
+    size: bytes.length,
+    ...facts,
+  };
 }
 
-async function* ndjsonLines(
-  start: VideoFramesEvent,
+/** start, then an image and a progress line per frame, then done. */
+async function* frameEvents(
+  start: Extract<ExtractionEvent, { type: 'start' }>,
   frames: AsyncGenerator<ExtractedFrame>,
-  cleanup: () => Promise<void>,
-  request: FastifyRequest,
-): AsyncGenerator<string> {
+  format: FrameFormat,
+): AsyncGenerator<ExtractionEvent> {
+  yield start;
   let count = 0;
-  try {
-    yield line(start);
-    for await (const frame of frames) {
-      const { bytes, ...facts } = frame;
-      yield line({ type: 'frame', ...facts, data: bytes.toString('base64') });
-      count += 1;
-    }
-    yield line({ type: 'done', frames: count });
-  } catch (error) {
-    if (!(isVideoJobError(error) && error.code === 'aborted')) {
-      if (!isVideoJobError(error)) request.log.error({ err: error }, 'video frames failed');
-      yield line({ type: 'error', error: messageOf(error) });
-    }
-  } finally {
-    await cleanup();
+  for await (const frame of frames) {
+    yield { type: 'image', image: frameImage(frame, format) };
+    count += 1;
+    yield { type: 'progress', done: count, total: start.total, unit: 'frames' };
   }
+  yield { type: 'done', found: count };
 }
 
 /** The ZIP's entries; a failure part-way becomes an entry that fails, so the archive lists why in its text file. */
