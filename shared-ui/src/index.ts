@@ -1,5 +1,7 @@
 // account/
 export * from './account/index.ts';
+// extraction/
+export * from './extraction/index.ts';
 // forms/
 export * from './forms/index.ts';
 // InfoSections/

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
+import { formatBytes } from 'shared-contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from '../src/theme/ThemeProvider.tsx';
-import { formatMegabytes2 } from '../src/upload/formatMegabytes2.ts';
 import { UploadBox, type UploadMessage } from '../src/upload/UploadBox.tsx';
 
 const messages = {
@@ -65,7 +65,7 @@ describe('UploadBox', { timeout: 30_000 }, () => {
   });
 
   it('formats sizes as the spec shows them', () => {
-    expect(formatMegabytes2(2_590_000)).toBe('2.47 MB');
-    expect(formatMegabytes2(100 * 1024 * 1024)).toBe('100.00 MB');
+    expect(formatBytes(2_590_000, 'file')).toBe('2.47 MB');
+    expect(formatBytes(100 * 1024 * 1024, 'file')).toBe('100.00 MB');
   });
 });

@@ -1,7 +1,7 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import { type DragEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
-import { formatMegabytes2 } from './formatMegabytes2.ts';
+import { formatBytes } from 'shared-contracts';
 import './UploadBox.css';
 
 /** A message to show the user, shaped like the catalogue's entries (`MESSAGES.pdf.invalidType`). */
@@ -131,7 +131,7 @@ export function UploadBox({
           <Typography.Text strong ellipsis={{ tooltip: file.name }}>
             {file.name}
           </Typography.Text>
-          <Typography.Text type="secondary">{formatMegabytes2(file.size)}</Typography.Text>
+          <Typography.Text type="secondary">{formatBytes(file.size, 'file')}</Typography.Text>
         </div>
       ) : null}
     </div>

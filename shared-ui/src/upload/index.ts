@@ -1,2 +1,1 @@
-export * from './formatMegabytes2.ts';
 export * from './UploadBox.tsx';

@@ -1,0 +1,111 @@
+import { useCallback, useState } from 'react';
+import {
+  API_PATHS,
+  type ExtractedImage,
+  MESSAGES,
+  saveBlob,
+  toasts,
+  type ZipEntry,
+  zipStream,
+  zipToBlob,
+} from 'shared-contracts';
+
+/**
+ * Where the bytes of a set of images are, which says who writes their ZIP:
+ * - `server`: web images (http/https; inline `data:` ones beside them), fetched and zipped by
+ *   extract-api (`POST /api/zip`), which the browser cannot do across sites (CORS);
+ * - `browser`: bytes made on this device (`blob:` URLs, or `data:` URLs only), zipped here by the
+ *   one ZIP writer; nothing is uploaded.
+ */
+export type ZipMaker = 'server' | 'browser';
+
+const isRemote = (url: string) => /^https?:/i.test(url);
+const isLocal = (url: string) => /^(blob|data):/i.test(url);
+
+export function zipMakerFor(images: readonly ExtractedImage[]): ZipMaker {
+  // A blob: URL lives in this tab only: the server can never read it.
+  if (images.some((image) => /^blob:/i.test(image.url))) return 'browser';
+  return images.some((image) => isRemote(image.url)) ? 'server' : 'browser';
+}
+
+/**
+ * The server's ZIP, streamed while it fetches the images. A form POST lets the browser save the
+ * stream straight to disk as it arrives, instead of holding the archive in this tab.
+ */
+export function postZipForm(images: readonly ExtractedImage[], zipName: string): void {
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = API_PATHS.zip;
+  form.style.display = 'none';
+  const payload = document.createElement('input');
+  payload.type = 'hidden';
+  payload.name = 'payload';
+  payload.value = JSON.stringify({ name: zipName, images: images.map(({ url, name }) => ({ url, name })) });
+  form.appendChild(payload);
+  document.body.appendChild(form);
+  form.submit();
+  form.remove();
+}
+
+/** What the browser ZIP does with an image whose bytes are not on the device (a linked image). */
+export type RemoteInBrowserZip = (image: ExtractedImage) => string;
+
+/**
+ * The browser's ZIP of bytes on this device, written by the one ZIP writer and saved as one file.
+ * An image whose bytes are elsewhere (a document's linked image) becomes a line of the archive's
+ * could-not-download.txt, with `remoteNote`'s words.
+ */
+export async function zipInBrowser(
+  images: readonly ExtractedImage[],
+  zipName: string,
+  remoteNote: RemoteInBrowserZip = () => 'not on this device',
+): Promise<void> {
+  const entries: ZipEntry[] = images.map((image) => ({
+    name: image.name,
+    input: isLocal(image.url)
+      ? // Streamed from the object (or data:) URL into the archive: no third copy of the bytes.
+        () => fetch(image.url).then(async (response) => response.body ?? new Uint8Array(await response.arrayBuffer()))
+      : () => Promise.reject(new Error(`${image.url}: ${remoteNote(image)}`)),
+  }));
+  saveBlob(await zipToBlob(zipStream(entries)), zipName);
+}
+
+export type DownloadAllOptions = {
+  /** The archive's file name. */
+  zipName: string;
+  remoteNote?: RemoteInBrowserZip;
+};
+
+/** Download All, Download Selected: one ZIP of `images`, made where their bytes are. */
+export async function downloadAll(images: readonly ExtractedImage[], options: DownloadAllOptions): Promise<ZipMaker> {
+  const maker = zipMakerFor(images);
+  if (maker === 'server') postZipForm(images, options.zipName);
+  else await zipInBrowser(images, options.zipName, options.remoteNote);
+  return maker;
+}
+
+/**
+ * Download All for a screen: the toasts every screen shows (preparing; started or failed for a
+ * ZIP made here), and whether a ZIP is being written (the button shows it).
+ */
+export function useDownloadAll(options: DownloadAllOptions) {
+  const [busy, setBusy] = useState(false);
+  const { zipName, remoteNote } = options;
+  const start = useCallback(
+    async (images: readonly ExtractedImage[]) => {
+      toasts.info(MESSAGES.download.all.title, MESSAGES.download.all.description);
+      setBusy(true);
+      try {
+        const maker = await downloadAll(images, { zipName, remoteNote });
+        if (maker === 'browser') toasts.success(MESSAGES.download.started.title);
+      } catch (error) {
+        console.error(error);
+        toasts.error(MESSAGES.download.zipFailed.title, MESSAGES.download.zipFailed.description);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [zipName, remoteNote],
+  );
+  return { downloadAll: start, busy };
+}

@@ -1,0 +1,3 @@
+export * from './downloadAll.ts';
+export * from './readNdjson.ts';
+export * from './useExtraction.ts';

@@ -1,0 +1,79 @@
+import type { ExtractedImage } from 'shared-contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { downloadAll, zipMakerFor } from '../src/extraction/downloadAll.ts';
+
+const image = (url: string, name = 'a.png'): ExtractedImage => ({ id: name, name, url, source: 'page' });
+
+describe('which ZIP Download All makes', () => {
+  it.each([
+    ['web images', ['https://example.org/a.png', 'http://example.org/b.gif'], 'server'],
+    [
+      'web images beside an inline SVG (the server takes data: URLs)',
+      ['https://a.org/a.png', 'data:image/svg+xml,x'],
+      'server',
+    ],
+    [
+      'frames and document images made on this device',
+      ['blob:http://localhost/1', 'blob:http://localhost/2'],
+      'browser',
+    ],
+    ['server frames carried as data: URLs', ['data:image/png;base64,AAAA'], 'browser'],
+    [
+      'document images beside a linked one (blob: never reaches the server)',
+      ['blob:x/1', 'https://a.org/l.png'],
+      'browser',
+    ],
+  ] as const)('%s: %s', (_label, urls, maker) => {
+    expect(zipMakerFor(urls.map((url, i) => image(url, `${i}.png`)))).toBe(maker);
+  });
+});
+
+describe('downloadAll', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('posts web images to the server ZIP as a form, with names and the archive name', async () => {
+    let submitted: HTMLFormElement | undefined;
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      submitted = this;
+    });
+    const maker = await downloadAll([image('https://example.org/a.png')], { zipName: 'images.zip' });
+    expect(maker).toBe('server');
+    expect(submitted?.action).toMatch(/\/api\/zip$/);
+    expect(submitted?.method).toBe('post');
+    const field = submitted?.elements.namedItem('payload') as HTMLInputElement | null;
+    const payload = JSON.parse(field?.value ?? '{}');
+    expect(payload).toEqual({ name: 'images.zip', images: [{ url: 'https://example.org/a.png', name: 'a.png' }] });
+    expect(document.querySelector('form')).toBeNull();
+  });
+
+  it('writes bytes on the device into a ZIP here, and saves it under its name', async () => {
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      fetched.push(url);
+      return new Response(new Uint8Array([1, 2, 3]));
+    });
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:zip');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    const maker = await downloadAll(
+      [image('blob:http://localhost/1', 'frame-1.png'), image('data:image/png;base64,AAAA', 'frame-2.png')],
+      {
+        zipName: 'video-frames.zip',
+      },
+    );
+    expect(maker).toBe('browser');
+    expect(fetched).toEqual(['blob:http://localhost/1', 'data:image/png;base64,AAAA']);
+    expect(clicked[0]?.download).toBe('video-frames.zip');
+    const archive = createObjectURL.mock.calls[0]?.[0] as Blob;
+    const zip = new Uint8Array(await archive.arrayBuffer());
+    const names = new TextDecoder().decode(zip);
+    expect(names).toContain('frame-1.png');
+    expect(names).toContain('frame-2.png');
+  });
+});
