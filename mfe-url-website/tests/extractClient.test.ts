@@ -1,6 +1,13 @@
-import type { ScanEvent } from 'shared-contracts';
+import type { ExtractionEvent } from 'shared-contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ExtractApiError, imageLinks, scanWebsite } from '../src/api/extractClient.ts';
+import { ExtractApiError, imageLinks, pageExtractor, websiteExtractor } from '../src/api/extractClient.ts';
+
+async function collect(events: AsyncIterable<ExtractionEvent>): Promise<ExtractionEvent[]> {
+  const all: ExtractionEvent[] = [];
+  for await (const event of events) all.push(event);
+  return all;
+}
+const signal = () => new AbortController().signal;
 
 /** A streamed answer delivered in the given chunks, which may split lines anywhere. */
 function streamOf(chunks: string[], status = 200): Response {
@@ -15,22 +22,21 @@ function streamOf(chunks: string[], status = 200): Response {
 
 const image = { id: 'a', name: 'a.png', url: 'https://example.org/a.png', source: 'website', format: 'PNG' };
 
-describe('scanWebsite', () => {
+describe('websiteExtractor', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('hands over every event, even when a line arrives in pieces', async () => {
     const lines = [
-      { type: 'start', url: 'https://example.org/', depth: 2, maxPages: 100 },
+      { type: 'start', runsOn: 'server', url: 'https://example.org/', depth: 2, maxPages: 100 },
       { type: 'image', image },
-      { type: 'done', pagesScanned: 3, imagesFound: 1 },
+      { type: 'done', found: 1, done: 3, unit: 'pages' },
     ].map((event) => `${JSON.stringify(event)}\n`);
     const text = lines.join('');
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => streamOf([text.slice(0, 10), text.slice(10, 95), text.slice(95)])),
     );
-    const events: ScanEvent[] = [];
-    await scanWebsite({ url: 'https://example.org/', depth: 2 }, (event) => events.push(event));
+    const events = await collect(websiteExtractor({ url: 'https://example.org/', depth: 2 }, signal()));
     expect(events.map((e) => e.type)).toEqual(['start', 'image', 'done']);
     expect(events[1]).toMatchObject({ image: { name: 'a.png' } });
   });
@@ -42,7 +48,7 @@ describe('scanWebsite', () => {
         Response.json({ success: false, error: 'Scan depth must be between 1 and 10' }, { status: 400 }),
       ),
     );
-    await expect(scanWebsite({ url: 'https://example.org/', depth: 11 }, () => {})).rejects.toThrow(
+    await expect(collect(websiteExtractor({ url: 'https://example.org/', depth: 11 }, signal()))).rejects.toThrow(
       'Scan depth must be between 1 and 10',
     );
   });
@@ -54,7 +60,42 @@ describe('scanWebsite', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    await expect(scanWebsite({ url: 'https://example.org/' }, () => {})).rejects.toBeInstanceOf(ExtractApiError);
+    await expect(collect(websiteExtractor({ url: 'https://example.org/' }, signal()))).rejects.toBeInstanceOf(
+      ExtractApiError,
+    );
+  });
+
+  it('fails on a line that is not an event, instead of dropping it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => streamOf(['{"type":"start","runsOn":"server"}\n', '{"type":"progress","pagesScanned":1}\n'])),
+    );
+    await expect(collect(websiteExtractor({ url: 'https://example.org/' }, signal()))).rejects.toThrow(
+      /not a valid event/,
+    );
+  });
+});
+
+describe('pageExtractor', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('tells the one JSON answer as events: start, each image, one page done', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ success: true, images: [{ ...image, source: 'page' }], pages: 1 })),
+    );
+    const events = await collect(pageExtractor({ url: 'https://example.org/' }, signal()));
+    expect(events.map((e) => e.type)).toEqual(['start', 'image', 'progress', 'done']);
+    expect(events.at(-1)).toEqual({ type: 'done', found: 1, done: 1, unit: 'pages' });
+  });
+
+  it("ends with an error event carrying the server's words when the answer is a failure", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ success: false, images: [], error: 'private network' }, { status: 400 })),
+    );
+    const events = await collect(pageExtractor({ url: 'https://example.org/' }, signal()));
+    expect(events.at(-1)).toEqual({ type: 'error', error: 'private network' });
   });
 });
 

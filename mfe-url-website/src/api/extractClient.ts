@@ -1,17 +1,19 @@
 import {
   API_PATHS,
   type ExtractedImage,
+  type ExtractionEvent,
+  ExtractionEventSchema,
   type ExtractRequest,
   type ExtractResponse,
   ExtractResponseSchema,
   type ExtractWebsiteRequest,
-  type ScanEvent,
-  ScanEventSchema,
 } from 'shared-contracts';
+import { readNdjson } from 'shared-ui';
 
 /**
  * The only file of this remote that talks to extract-api. Answers are validated with the same
- * schemas the server answers with; anything else becomes an error the screen can show.
+ * schemas the server answers with; anything else becomes an error the screen can show. Both tools
+ * are extractors (`(input, signal)` → the one event union), run by shared-ui's useExtraction.
  */
 
 export class ExtractApiError extends Error {
@@ -42,33 +44,35 @@ export async function extractPage(request: ExtractRequest, signal?: AbortSignal)
 }
 
 /**
- * `POST /api/extract-website/stream`: the crawl as it happens, one event per line. Aborting the
- * signal closes the connection, which stops the crawl on the server too.
+ * The page tool as an extractor: one page, so one answer (the spec's JSON, unchanged) told as
+ * events: start, the images, one page done. A failed answer is an error event with the server's words.
  */
-export async function scanWebsite(
+export async function* pageExtractor(request: ExtractRequest, signal: AbortSignal): AsyncGenerator<ExtractionEvent> {
+  yield { type: 'start', runsOn: 'server', url: request.url, total: 1, unit: 'pages' };
+  const result = await extractPage(request, signal);
+  if (!result.success) {
+    yield { type: 'error', error: result.error ?? result.message ?? '' };
+    return;
+  }
+  for (const image of result.images) yield { type: 'image', image };
+  yield { type: 'progress', done: 1, total: 1, unit: 'pages' };
+  yield { type: 'done', found: result.images.length, done: result.pages ?? 1, unit: 'pages' };
+}
+
+/**
+ * `POST /api/extract-website/stream`: the crawl as it happens, one event per line. Aborting the
+ * signal (or leaving the loop) closes the connection, which stops the crawl on the server too.
+ */
+export async function* websiteExtractor(
   request: ExtractWebsiteRequest,
-  onEvent: (event: ScanEvent) => void,
-  signal?: AbortSignal,
-): Promise<void> {
+  signal: AbortSignal,
+): AsyncGenerator<ExtractionEvent> {
   const response = await postJson(API_PATHS.extractWebsiteStream, request, signal);
   if (!response.ok || !response.body) {
     const body = (await response.json().catch(() => null)) as { error?: string; message?: string } | null;
     throw new ExtractApiError(body?.error ?? body?.message ?? `The extraction service answered ${response.status}.`);
   }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (value) buffered += value;
-    const lines = buffered.split('\n');
-    buffered = done ? '' : (lines.pop() ?? '');
-    for (const line of lines) {
-      if (!line.trim()) continue;
-      const event = ScanEventSchema.safeParse(JSON.parse(line));
-      if (event.success) onEvent(event.data);
-    }
-    if (done) return;
-  }
+  yield* readNdjson(response.body, ExtractionEventSchema);
 }
 
 /** Open and Download of one image: through the API's image proxy (real bytes, a real file name). */
@@ -77,23 +81,4 @@ export function imageLinks(image: ExtractedImage): { open: string; download: str
   const open = `${API_PATHS.image}?${new URLSearchParams({ url: image.url })}`;
   const download = `${API_PATHS.image}?${new URLSearchParams({ url: image.url, download: image.name })}`;
   return { open, download };
-}
-
-/**
- * Downloads the images as one ZIP streamed by the API. A form POST lets the browser save the
- * stream straight to disk as it arrives, instead of holding the archive in this tab.
- */
-export function downloadZip(images: readonly ExtractedImage[], archiveName: string): void {
-  const form = document.createElement('form');
-  form.method = 'POST';
-  form.action = API_PATHS.zip;
-  form.style.display = 'none';
-  const payload = document.createElement('input');
-  payload.type = 'hidden';
-  payload.name = 'payload';
-  payload.value = JSON.stringify({ name: archiveName, images: images.map(({ url, name }) => ({ url, name })) });
-  form.appendChild(payload);
-  document.body.appendChild(form);
-  form.submit();
-  form.remove();
 }

@@ -1,42 +1,41 @@
 import { LinkOutlined } from '@ant-design/icons';
 import { Button, Card, Checkbox, Form, Input, Space, Typography } from 'antd';
-import { useRef, useState } from 'react';
-import { type ExtractedImage, MESSAGES, toasts } from 'shared-contracts';
-import { InfoSection, PageHeading, ResultsGrid, StepsSection } from 'shared-ui';
-import { downloadZip, extractPage, imageLinks } from '../api/extractClient.ts';
+import { useState } from 'react';
+import { MESSAGES, toasts } from 'shared-contracts';
+import {
+  type ExtractionMessages,
+  InfoSection,
+  PageHeading,
+  ResultsGrid,
+  StepsSection,
+  useDownloadAll,
+  useExtraction,
+} from 'shared-ui';
+import { imageLinks, pageExtractor } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
 
 const m = MESSAGES.url;
 
+const messages: ExtractionMessages = {
+  complete: (found) => m.success(found),
+  failed: (failure) => ({
+    title: m.failed.title,
+    description: `${m.failed.description} ${failureText(failure, m.fallbackError)}`,
+  }),
+};
+
 export default function UrlExtractorPage() {
   const [url, setUrl] = useState('');
   const [render, setRender] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [images, setImages] = useState<ExtractedImage[]>([]);
-  const running = useRef<AbortController | null>(null);
+  const { images, busy: loading, run } = useExtraction({ extractor: pageExtractor, messages });
+  const zip = useDownloadAll({ zipName: 'images.zip' });
 
-  const extract = async () => {
+  const extract = () => {
     if (!url.trim()) {
       toasts.error(m.required.title, m.required.description);
       return;
     }
-    running.current?.abort();
-    const controller = new AbortController();
-    running.current = controller;
-    setLoading(true);
-    setImages([]);
-    try {
-      const result = await extractPage({ url: url.trim(), render }, controller.signal);
-      if (!result.success) throw new Error(result.error ?? result.message ?? m.fallbackError);
-      setImages(result.images);
-      const { title, description } = m.success(result.images.length);
-      toasts.success(title, description);
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      toasts.error(m.failed.title, `${m.failed.description} ${failureText(error, m.fallbackError)}`);
-    } finally {
-      if (running.current === controller) setLoading(false);
-    }
+    void run({ url: url.trim(), render });
   };
 
   return (
@@ -79,10 +78,8 @@ export default function UrlExtractorPage() {
           images={images}
           linksFor={imageLinks}
           onDownload={() => toasts.info(MESSAGES.download.image.title)}
-          onDownloadAll={(shown) => {
-            toasts.info(MESSAGES.download.all.title, MESSAGES.download.all.description);
-            downloadZip(shown, 'images.zip');
-          }}
+          onDownloadAll={(shown) => void zip.downloadAll(shown)}
+          downloadAllBusy={zip.busy}
         />
       ) : null}
       <StepsSection

@@ -1,92 +1,57 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Progress, Space, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
-  type ExtractedImage,
   MESSAGES,
   SCAN_DEPTH_DEFAULT,
   SCAN_DEPTH_MAX,
   SCAN_DEPTH_MIN,
   SCAN_MAX_PAGES_DEFAULT,
-  type ScanEvent,
   toasts,
 } from 'shared-contracts';
-import { InfoSection, PageHeading, ResultsGrid } from 'shared-ui';
-import { downloadZip, imageLinks, scanWebsite } from '../api/extractClient.ts';
+import {
+  type ExtractionMessages,
+  type ExtractionProgressState,
+  InfoSection,
+  PageHeading,
+  ResultsGrid,
+  useDownloadAll,
+  useExtraction,
+} from 'shared-ui';
+import { imageLinks, websiteExtractor } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
 
 const m = MESSAGES.website;
 
-type ScanProgress = { pagesScanned: number; pagesQueued: number; imagesFound: number; currentUrl?: string };
+const messages: ExtractionMessages = {
+  complete: (found, done) => m.success(done?.found ?? found, done?.done ?? 0),
+  failed: (failure) => ({
+    title: m.failed.title,
+    description: `${m.failed.description} ${failureText(failure, m.fallbackError)}`,
+  }),
+};
+
+/** Before the server's first word: the start page is queued. */
+const STARTING: ExtractionProgressState = { done: 0, queued: 1, found: 0, unit: 'pages' };
 
 export default function WebsiteExtractorPage() {
   const [url, setUrl] = useState('');
   const [depth, setDepth] = useState<number>(SCAN_DEPTH_DEFAULT);
   const [render, setRender] = useState(false);
-  const [scanning, setScanning] = useState(false);
-  const [images, setImages] = useState<ExtractedImage[]>([]);
-  const [progress, setProgress] = useState<ScanProgress | null>(null);
-  const [maxPages, setMaxPages] = useState(SCAN_MAX_PAGES_DEFAULT);
-  const [cancelled, setCancelled] = useState(false);
-  const running = useRef<AbortController | null>(null);
+  const scan = useExtraction({ extractor: websiteExtractor, messages });
+  const zip = useDownloadAll({ zipName: 'website-images.zip' });
+  const { images } = scan;
+  const scanning = scan.busy;
+  const cancelled = scan.status === 'cancelled';
+  const progress = scan.status === 'idle' ? undefined : (scan.progress ?? STARTING);
+  const maxPages = scan.start?.maxPages ?? SCAN_MAX_PAGES_DEFAULT;
 
-  // Leaving the page stops the crawl on the server too.
-  useEffect(() => () => running.current?.abort(), []);
-
-  const scan = async () => {
+  const start = () => {
     if (!url.trim()) {
       toasts.error(m.required.title, m.required.description);
       return;
     }
-    const controller = new AbortController();
-    running.current = controller;
-    setScanning(true);
-    setCancelled(false);
-    setImages([]);
-    setProgress({ pagesScanned: 0, pagesQueued: 1, imagesFound: 0 });
-    let found = 0;
-    let pages = 0;
-    const onEvent = (event: ScanEvent) => {
-      switch (event.type) {
-        case 'start':
-          setMaxPages(event.maxPages);
-          break;
-        case 'image':
-          found += 1;
-          setImages((current) => [...current, event.image]);
-          break;
-        case 'progress':
-          pages = event.pagesScanned;
-          setProgress(event);
-          break;
-        case 'done':
-          pages = event.pagesScanned;
-          found = event.imagesFound;
-          break;
-        case 'error':
-          throw new Error(event.error);
-      }
-    };
-    try {
-      await scanWebsite({ url: url.trim(), depth, render }, onEvent, controller.signal);
-      const { title, description } = m.success(found, pages);
-      toasts.success(title, description);
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      toasts.error(m.failed.title, `${m.failed.description} ${failureText(error, m.fallbackError)}`);
-    } finally {
-      if (running.current === controller) {
-        running.current = null;
-        setScanning(false);
-      }
-    }
-  };
-
-  const cancel = () => {
-    running.current?.abort();
-    running.current = null;
-    setScanning(false);
-    setCancelled(true);
+    void scan.run({ url: url.trim(), depth, render });
   };
 
   return (
@@ -96,7 +61,7 @@ export default function WebsiteExtractorPage() {
         subtitle="Scan a whole website, page after page, and collect every image it uses."
       />
       <Card style={{ maxWidth: 760, margin: '0 auto' }}>
-        <Form layout="vertical" onFinish={scan} requiredMark={false} noValidate>
+        <Form layout="vertical" onFinish={start} requiredMark={false} noValidate>
           <Form.Item label="Website URL" htmlFor="website-url">
             <Input
               id="website-url"
@@ -132,7 +97,7 @@ export default function WebsiteExtractorPage() {
               {scanning ? 'Scanning Website...' : 'Scan Website'}
             </Button>
             {scanning ? (
-              <Button size="large" onClick={cancel}>
+              <Button size="large" onClick={scan.cancel}>
                 Cancel
               </Button>
             ) : null}
@@ -142,17 +107,16 @@ export default function WebsiteExtractorPage() {
           <div style={{ marginTop: 16 }} aria-live="polite">
             <Progress
               percent={Math.round(
-                (100 * progress.pagesScanned) /
-                  Math.max(1, Math.min(maxPages, progress.pagesScanned + progress.pagesQueued)),
+                (100 * progress.done) / Math.max(1, Math.min(maxPages, progress.done + (progress.queued ?? 0))),
               )}
               status={cancelled ? 'exception' : 'active'}
             />
             <Typography.Text data-testid="scan-progress">
-              {`${progress.pagesScanned} pages scanned, ${progress.pagesQueued} queued, ${progress.imagesFound} images found`}
+              {`${progress.done} pages scanned, ${progress.queued ?? 0} queued, ${progress.found ?? images.length} images found`}
             </Typography.Text>
-            {progress.currentUrl && scanning ? (
+            {progress.detail && scanning ? (
               <Typography.Paragraph type="secondary" ellipsis style={{ marginBottom: 0 }}>
-                Reading {progress.currentUrl}
+                Reading {progress.detail}
               </Typography.Paragraph>
             ) : null}
             {cancelled ? <Alert type="warning" showIcon title="Scan cancelled." style={{ marginTop: 8 }} /> : null}
@@ -178,10 +142,8 @@ export default function WebsiteExtractorPage() {
             </>
           )}
           onDownload={() => toasts.info(MESSAGES.download.image.title)}
-          onDownloadAll={(shown) => {
-            toasts.info(MESSAGES.download.all.title, MESSAGES.download.all.description);
-            downloadZip(shown, 'website-images.zip');
-          }}
+          onDownloadAll={(shown) => void zip.downloadAll(shown)}
+          downloadAllBusy={zip.busy}
         />
       ) : null}
       <InfoSection
