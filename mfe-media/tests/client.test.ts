@@ -1,7 +1,7 @@
 // @vitest-environment node
-import { MESSAGES, type VideoFramesEvent } from 'shared-contracts';
+import { type ExtractionEvent, MESSAGES } from 'shared-contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchServerFrames, ServerFramesError } from '../src/client/serverFrames.ts';
+import { fetchServerFrames, ServerFramesError, type ServerFramesJob } from '../src/client/serverFrames.ts';
 import { toFrameImage } from '../src/client/toFrameImage.ts';
 
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -23,45 +23,64 @@ function ndjsonResponse(lines: object[], cut = 7): Response {
 
 afterEach(() => vi.unstubAllGlobals());
 
+async function collect(job: ServerFramesJob): Promise<ExtractionEvent[]> {
+  const events: ExtractionEvent[] = [];
+  for await (const event of fetchServerFrames(job, new AbortController().signal)) events.push(event);
+  return events;
+}
+
+/** A frame as the server streams it: an image whose url is a data: URL. */
+const frameLine = (index: number, timeSeconds: number, timestamp: string) => ({
+  type: 'image',
+  image: {
+    id: `frame-${index}`,
+    name: `frame-${timestamp.replaceAll(':', '-')}.png`,
+    url: `data:image/png;base64,${PNG_1X1}`,
+    source: 'video',
+    format: 'PNG',
+    mimeType: 'image/png',
+    width: 1,
+    height: 1,
+    size: 70,
+    timeSeconds,
+    timestamp,
+  },
+});
+const START = {
+  type: 'start',
+  runsOn: 'server',
+  total: 2,
+  unit: 'frames',
+  video: { durationSeconds: 10, width: 1, height: 1, millis: false },
+};
+
 describe('frames from the server (ffmpeg)', () => {
   it('sends the settings before the file and reads events cut across chunks', async () => {
     let sent: FormData | undefined;
     vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
       sent = init.body as FormData;
       return ndjsonResponse([
-        { type: 'start', duration: 10, width: 1, height: 1, frames: 2, millis: false },
-        {
-          type: 'frame',
-          index: 0,
-          timeSeconds: 0,
-          timestamp: '00:00:00',
-          name: 'frame-00-00-00.png',
-          mimeType: 'image/png',
-          width: 1,
-          height: 1,
-          data: PNG_1X1,
-        },
-        {
-          type: 'frame',
-          index: 1,
-          timeSeconds: 5,
-          timestamp: '00:00:05',
-          name: 'frame-00-00-05.png',
-          mimeType: 'image/png',
-          width: 1,
-          height: 1,
-          data: PNG_1X1,
-        },
-        { type: 'done', frames: 2 },
+        START,
+        frameLine(0, 0, '00:00:00'),
+        { type: 'progress', done: 1, total: 2, unit: 'frames' },
+        frameLine(1, 5, '00:00:05'),
+        { type: 'progress', done: 2, total: 2, unit: 'frames' },
+        { type: 'done', found: 2 },
       ]);
     });
-    const events: VideoFramesEvent[] = [];
-    await fetchServerFrames(
-      { intervalSeconds: 5, format: 'png', quality: 92, file: new File([new Uint8Array(16)], 'clip.avi') },
-      (event) => events.push(event),
-      new AbortController().signal,
-    );
-    expect(events.map((e) => e.type)).toEqual(['start', 'frame', 'frame', 'done']);
+    const events = await collect({
+      intervalSeconds: 5,
+      format: 'png',
+      quality: 92,
+      file: new File([new Uint8Array(16)], 'clip.avi'),
+    });
+    expect(events.map((e) => e.type)).toEqual(['start', 'image', 'progress', 'image', 'progress', 'done']);
+    // Each frame is handed on as an object URL of its bytes, named and timed as the server said.
+    const frames = events.flatMap((e) => (e.type === 'image' ? [e.image] : []));
+    expect(frames.map((f) => f.name)).toEqual(['frame-00-00-00.png', 'frame-00-00-05.png']);
+    expect(frames.every((f) => f.url.startsWith('blob:'))).toBe(true);
+    expect(frames[0]?.size).toBe(Buffer.from(PNG_1X1, 'base64').length);
+    for (const frame of frames) URL.revokeObjectURL(frame.url);
     expect([...(sent?.keys() ?? [])]).toEqual(['interval', 'format', 'quality', 'file']);
   });
 
@@ -69,25 +88,22 @@ describe('frames from the server (ffmpeg)', () => {
     vi.stubGlobal('fetch', async () =>
       Response.json({ success: false, error: MESSAGES.video.converterUnavailable }, { status: 503 }),
     );
-    const attempt = fetchServerFrames(
-      { intervalSeconds: 5, format: 'png', quality: 92, url: 'https://example.com/a.avi' },
-      () => {},
-      new AbortController().signal,
-    );
+    const attempt = collect({ intervalSeconds: 5, format: 'png', quality: 92, url: 'https://example.com/a.avi' });
     await expect(attempt).rejects.toThrow(MESSAGES.video.converterUnavailable);
     await expect(attempt).rejects.toBeInstanceOf(ServerFramesError);
   });
 
-  it('stops with the error a job reports after some frames', async () => {
+  it('hands on the error a job reports after some frames, as the stream ends', async () => {
     vi.stubGlobal('fetch', async () =>
-      ndjsonResponse([
-        { type: 'start', duration: 10, width: 1, height: 1, frames: 2, millis: false },
-        { type: 'error', error: 'ffmpeg could not read this video' },
-      ]),
+      ndjsonResponse([START, { type: 'error', error: 'ffmpeg could not read this video' }]),
     );
-    await expect(
-      fetchServerFrames({ intervalSeconds: 5, format: 'png', quality: 92 }, () => {}, new AbortController().signal),
-    ).rejects.toThrow('ffmpeg could not read this video');
+    const events = await collect({ intervalSeconds: 5, format: 'png', quality: 92 });
+    expect(events.at(-1)).toEqual({ type: 'error', error: 'ffmpeg could not read this video' });
+  });
+
+  it('fails on a line that is not an event (an older server), never dropping it', async () => {
+    vi.stubGlobal('fetch', async () => ndjsonResponse([{ type: 'frame', index: 0, data: PNG_1X1 }]));
+    await expect(collect({ intervalSeconds: 5, format: 'png', quality: 92 })).rejects.toThrow(/not a valid event/);
   });
 });
 

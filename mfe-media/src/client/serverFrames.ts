@@ -1,10 +1,12 @@
 import {
   API_PATHS,
   ApiErrorSchema,
+  type ExtractedImage,
+  type ExtractionEvent,
+  ExtractionEventSchema,
   VIDEO_FRAMES_FIELDS,
-  type VideoFramesEvent,
-  VideoFramesEventSchema,
 } from 'shared-contracts';
+import { readNdjson } from 'shared-ui';
 import type { FrameJobRequest } from '../worker/protocol.ts';
 
 /** A refusal or failure of the server's ffmpeg path, worded for the user (503: ffmpeg missing, busy). */
@@ -18,17 +20,19 @@ export class ServerFramesError extends Error {
   }
 }
 
+export type ServerFramesJob = Pick<FrameJobRequest, 'intervalSeconds' | 'format' | 'quality'> & {
+  file?: Blob;
+  url?: string;
+};
+
 /**
  * `POST /api/video/frames`: the server's ffmpeg makes the frames of what this browser cannot decode
  * (AVI, FLV, MPEG-TS, HEVC…). Fields go before the file, as the server reads the form in order.
- * Events arrive one per line as ffmpeg produces frames; aborting the signal closes the request and
- * stops ffmpeg.
+ * Events arrive one per line as ffmpeg produces frames (the one event union: each frame an image
+ * whose url is a data: URL); each frame is handed on as an object URL of its bytes, like the frames
+ * made here. Aborting the signal closes the request and stops ffmpeg.
  */
-export async function fetchServerFrames(
-  job: Pick<FrameJobRequest, 'intervalSeconds' | 'format' | 'quality'> & { file?: Blob; url?: string },
-  onEvent: (event: VideoFramesEvent) => void,
-  signal: AbortSignal,
-): Promise<void> {
+export async function* fetchServerFrames(job: ServerFramesJob, signal: AbortSignal): AsyncGenerator<ExtractionEvent> {
   const form = new FormData();
   form.append(VIDEO_FRAMES_FIELDS.interval, String(job.intervalSeconds));
   form.append(VIDEO_FRAMES_FIELDS.format, job.format);
@@ -55,27 +59,20 @@ export async function fetchServerFrames(
       response.status,
     );
   }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
-  const emit = (line: string) => {
-    if (!line.trim()) return;
-    const parsed = VideoFramesEventSchema.safeParse(JSON.parse(line));
-    if (!parsed.success) throw new ServerFramesError('The video service sent something that is not a frame.', 502);
-    if (parsed.data.type === 'error') throw new ServerFramesError(parsed.data.error, 500);
-    onEvent(parsed.data);
-  };
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffered += value;
-    let newline = buffered.indexOf('\n');
-    while (newline >= 0) {
-      emit(buffered.slice(0, newline));
-      buffered = buffered.slice(newline + 1);
-      newline = buffered.indexOf('\n');
-    }
+  for await (const event of readNdjson(response.body, ExtractionEventSchema)) {
+    yield event.type === 'image' ? { type: 'image', image: onDevice(event.image) } : event;
   }
-  emit(buffered);
+}
+
+/**
+ * A frame sent as a data: URL, as an object URL of its bytes: the grid, downloads and Save read it
+ * like a frame made here, the base64 text is not kept, and it is released the same way.
+ */
+export function onDevice(image: ExtractedImage): ExtractedImage {
+  const match = /^data:([^;,]+)?(?:;[^,]*)?;base64,(.*)$/s.exec(image.url);
+  if (!match) return image;
+  const blob = frameBlob(match[2] ?? '', image.mimeType ?? match[1] ?? 'application/octet-stream');
+  return { ...image, url: URL.createObjectURL(blob), size: blob.size };
 }
 
 /** The bytes of a frame the server sent as base64. */

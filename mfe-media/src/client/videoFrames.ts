@@ -1,15 +1,18 @@
 import {
   API_PATHS,
-  type ExtractedImage,
+  createEventChannel,
+  type EventChannel,
+  type ExtractionEvent,
   type FrameFormat,
   frameTimes,
+  MESSAGES,
   startModuleWorker,
   timestampsNeedMillis,
 } from 'shared-contracts';
 import type { FrameEvent, VideoInfo } from '../engine/index.ts';
 import frameWorkerUrl from '../worker/frameWorker.ts?worker&url';
 import type { FrameJobMessage, FrameJobRequest } from '../worker/protocol.ts';
-import { fetchServerFrames, frameBlob } from './serverFrames.ts';
+import { fetchServerFrames } from './serverFrames.ts';
 import { toFrameImage } from './toFrameImage.ts';
 
 /** A video the user chose: a file on this device, or the address of one (fetched through our proxy). */
@@ -17,14 +20,8 @@ export type ChosenVideo = { kind: 'file'; file: File } | { kind: 'url'; url: str
 
 export type FrameSettings = { intervalSeconds: number; format: FrameFormat; quality: number };
 
-/** Where the frames were decoded, for the page to say so. */
-export type DecodedBy = 'browser' | 'server';
-
-export type FrameCallbacks = {
-  /** Once the video is read: how many frames will come, and from where. */
-  onStart: (total: number, by: DecodedBy) => void;
-  onFrame: (image: ExtractedImage, done: number, total: number) => void;
-};
+/** What the video extractor takes: the video and the frame settings. */
+export type VideoFramesInput = { video: ChosenVideo; settings: FrameSettings };
 
 /** The address the browser reads a linked video from: our Range-passing proxy, since other sites do not allow CORS. */
 export function proxiedVideoUrl(url: string): string {
@@ -35,33 +32,52 @@ const absolute = (path: string) => new URL(path, globalThis.location.href).href;
 
 type BrowserOutcome = 'done' | 'needs-server' | 'no-webcodecs';
 
-/** Feeds engine events (from the worker or this thread) to the page, turning frames into images. */
-function frameSink(settings: FrameSettings, callbacks: FrameCallbacks) {
+/** Feeds engine events (from the worker or this thread) into the channel, turning frames into images. */
+function frameSink(settings: FrameSettings, channel: EventChannel) {
   let millis = false;
   let count = 0;
   return {
     start(info: VideoInfo, total: number): boolean {
       if (!info.canDecode) return false;
       millis = timestampsNeedMillis(frameTimes(info.durationSeconds, settings.intervalSeconds));
-      callbacks.onStart(total, 'browser');
+      channel.push({
+        type: 'start',
+        runsOn: 'browser',
+        total,
+        unit: 'frames',
+        video:
+          info.width > 0 && info.height > 0
+            ? {
+                durationSeconds: info.durationSeconds,
+                width: Math.round(info.width),
+                height: Math.round(info.height),
+                millis,
+                codec: info.codec ?? undefined,
+              }
+            : undefined,
+      });
       return true;
     },
     frame(event: Extract<FrameEvent, { kind: 'frame' }>) {
-      callbacks.onFrame(toFrameImage(event.frame, count, settings.format, millis), event.done, event.total);
+      channel.push({ type: 'image', image: toFrameImage(event.frame, count, settings.format, millis) });
+      channel.push({ type: 'progress', done: event.done, total: event.total, unit: 'frames' });
       count += 1;
+    },
+    get count() {
+      return count;
     },
   };
 }
 
+type FrameSink = ReturnType<typeof frameSink>;
+
 /** The engine in a Worker; resolves with what the page should do next. Aborting terminates the worker. */
 function runInWorker(
   request: FrameJobRequest,
-  settings: FrameSettings,
-  callbacks: FrameCallbacks,
+  sink: FrameSink,
   signal: AbortSignal,
 ): Promise<BrowserOutcome | 'no-worker'> {
   if (typeof Worker === 'undefined') return Promise.resolve('no-worker');
-  const sink = frameSink(settings, callbacks);
   return new Promise((resolve, reject) => {
     const worker = startModuleWorker(frameWorkerUrl, { name: 'video-frames' });
     const finish = (settle: () => void) => {
@@ -93,12 +109,11 @@ function runInWorker(
 async function runOnPage(
   request: FrameJobRequest,
   settings: FrameSettings,
-  callbacks: FrameCallbacks,
+  sink: FrameSink,
   signal: AbortSignal,
 ): Promise<BrowserOutcome> {
   if (typeof VideoDecoder === 'undefined') return 'no-webcodecs';
   const { extractFrames, UnreadableVideoError } = await import('../engine/index.ts');
-  const sink = frameSink(settings, callbacks);
   try {
     for await (const event of extractFrames(request.source, { ...settings, signal })) {
       if (event.kind === 'info') {
@@ -112,65 +127,40 @@ async function runOnPage(
   }
 }
 
-/** The server's ffmpeg, for what this browser cannot decode. */
-async function runOnServer(
-  video: ChosenVideo,
-  settings: FrameSettings,
-  callbacks: FrameCallbacks,
-  signal: AbortSignal,
-) {
-  let total = 0;
-  let done = 0;
-  await fetchServerFrames(
-    {
-      ...settings,
-      ...(video.kind === 'file' ? { file: video.file } : { url: video.url }),
-    },
-    (event) => {
-      if (event.type === 'start') {
-        total = event.frames;
-        callbacks.onStart(total, 'server');
-      } else if (event.type === 'frame') {
-        done += 1;
-        const blob = frameBlob(event.data, event.mimeType);
-        const image = toFrameImage(
-          { timeSeconds: event.timeSeconds, blob, width: event.width, height: event.height },
-          event.index,
-          settings.format,
-          false,
-        );
-        // The server names and times frames by the same shared rules; keep its words when it added millis.
-        callbacks.onFrame({ ...image, name: event.name, timestamp: event.timestamp }, done, total);
-      }
-    },
-    signal,
-  );
-}
-
-export type FrameJobResult = {
-  by: DecodedBy;
-  /** Set when WebCodecs is missing altogether (an insecure context): the page says why the server did the work. */
-  webCodecsMissing: boolean;
-};
-
 /**
- * The frames of one video at the chosen interval. In this browser (a Worker, else this thread) when
- * WebCodecs decodes it; otherwise on the server with ffmpeg. Frames arrive through `callbacks` as
- * they are made; aborting `signal` stops the work wherever it runs.
+ * The frames of one video at the chosen interval, as an extractor. In this browser (a Worker, else
+ * this thread) when WebCodecs decodes it; otherwise on the server with ffmpeg, whose start event
+ * then carries the note the page shows (the video left the device, and why). Frames arrive as
+ * they are made, each an object URL the page releases; aborting `signal` stops the work wherever
+ * it runs.
  */
-export async function extractVideoFrames(
-  video: ChosenVideo,
-  settings: FrameSettings,
-  callbacks: FrameCallbacks,
+export async function* videoFrameExtractor(
+  { video, settings }: VideoFramesInput,
   signal: AbortSignal,
-): Promise<FrameJobResult> {
+): AsyncGenerator<ExtractionEvent> {
   const request: FrameJobRequest = {
     source: video.kind === 'file' ? video.file : { url: absolute(proxiedVideoUrl(video.url)) },
     ...settings,
   };
-  let outcome = await runInWorker(request, settings, callbacks, signal);
-  if (outcome === 'no-worker') outcome = await runOnPage(request, settings, callbacks, signal);
-  if (outcome === 'done') return { by: 'browser', webCodecsMissing: false };
-  await runOnServer(video, settings, callbacks, signal);
-  return { by: 'server', webCodecsMissing: outcome === 'no-webcodecs' };
+  const channel = createEventChannel();
+  const sink = frameSink(settings, channel);
+  const inBrowser = (async () => {
+    const outcome = await runInWorker(request, sink, signal);
+    return outcome === 'no-worker' ? runOnPage(request, settings, sink, signal) : outcome;
+  })();
+  inBrowser.then(
+    () => channel.end(),
+    (error: unknown) => channel.fail(error),
+  );
+  yield* channel.events;
+  const outcome = await inBrowser;
+  if (outcome === 'done') {
+    yield { type: 'done', found: sink.count };
+    return;
+  }
+  const note = outcome === 'no-webcodecs' ? MESSAGES.video.noWebCodecs : MESSAGES.video.decodedOnServer;
+  const job = { ...settings, ...(video.kind === 'file' ? { file: video.file } : { url: video.url }) };
+  for await (const event of fetchServerFrames(job, signal)) {
+    yield event.type === 'start' ? { ...event, note } : event;
+  }
 }

@@ -6,16 +6,19 @@ import {
   FRAME_INTERVAL_DEFAULT_SECONDS,
   FRAME_QUALITY_DEFAULT,
   MESSAGES,
-  saveBlob,
   toasts,
-  zipStream,
-  zipToBlob,
 } from 'shared-contracts';
-import { ExtractionProgress, PageHeading, ResultsGrid } from 'shared-ui';
-import type { ChosenVideo, FrameJobResult, FrameSettings } from '../client/index.ts';
+import {
+  type ExtractionMessages,
+  ExtractionProgress,
+  PageHeading,
+  ResultsGrid,
+  useDownloadAll,
+  useExtraction,
+} from 'shared-ui';
+import { type ChosenVideo, type FrameSettings, videoFrameExtractor } from '../client/index.ts';
 import { FrameSettingsForm } from './videoExtractor/FrameSettingsForm.tsx';
 import { VideoInfoSections } from './videoExtractor/infoSections.tsx';
-import { useFrameExtraction } from './videoExtractor/useFrameExtraction.ts';
 import { VideoPicker } from './videoExtractor/VideoPicker.tsx';
 import { VideoPreview } from './videoExtractor/VideoPreview.tsx';
 
@@ -23,10 +26,15 @@ const m = MESSAGES.video;
 
 const frameLinks = (frame: ExtractedImage) => ({ open: frame.url, download: frame.url });
 
-/** Why the server made the frames, when it did: the user should know the video left the device. */
-function serverNote(result: FrameJobResult): string {
-  return result.webCodecsMissing ? m.noWebCodecs : m.decodedOnServer;
-}
+const messages: ExtractionMessages = {
+  complete: (found) => m.framesExtracted(found),
+  failed: (failure) => ({ title: m.failed.title, description: failure.message || m.failed.description }),
+};
+
+/** Frames keep their object URLs while on screen (downloads and Save read them), no longer. */
+const releaseFrame = (frame: ExtractedImage) => {
+  if (frame.url.startsWith('blob:')) URL.revokeObjectURL(frame.url);
+};
 
 export default function VideoExtractorPage() {
   const [video, setVideo] = useState<ChosenVideo>();
@@ -35,40 +43,19 @@ export default function VideoExtractorPage() {
     format: FRAME_FORMAT_DEFAULT,
     quality: FRAME_QUALITY_DEFAULT,
   });
-  const [note, setNote] = useState<string>();
-  const [zipping, setZipping] = useState(false);
-  const { frames, busy, progress, run, cancel, release } = useFrameExtraction();
+  const extraction = useExtraction({ extractor: videoFrameExtractor, messages, release: releaseFrame });
+  const { images: frames, busy, progress, start } = extraction;
+  const zip = useDownloadAll({ zipName: 'video-frames.zip' });
+  // The server made the frames: the user should know the video left the device, and why.
+  const note = start?.runsOn === 'server' ? start.note : undefined;
 
   const choose = (next: ChosenVideo) => {
-    release();
-    setNote(undefined);
+    extraction.reset();
     setVideo(next);
   };
 
-  const extract = async () => {
-    if (!video) return;
-    setNote(undefined);
-    try {
-      const result = await run(video, settings);
-      if (!result) return;
-      if (result.by === 'server') setNote(serverNote(result));
-      const { title, description } = m.framesExtracted(result.count);
-      toasts.success(title, description);
-    } catch (error) {
-      toasts.error(m.failed.title, error instanceof Error ? error.message : m.failed.description);
-    }
-  };
-
-  const downloadAll = async (shown: readonly ExtractedImage[]) => {
-    toasts.info(MESSAGES.download.all.title, MESSAGES.download.all.description);
-    setZipping(true);
-    try {
-      // The frames' bytes are on this device already: the ZIP is made here, not by the server.
-      const entries = shown.map((frame) => ({ name: frame.name, input: () => fetch(frame.url).then((r) => r.blob()) }));
-      saveBlob(await zipToBlob(zipStream(entries)), 'video-frames.zip');
-    } finally {
-      setZipping(false);
-    }
+  const extract = () => {
+    if (video) void extraction.run({ video, settings });
   };
 
   return (
@@ -89,10 +76,10 @@ export default function VideoExtractorPage() {
             </Button>
             {busy ? (
               <ExtractionProgress
-                done={progress.done}
-                total={progress.total}
+                done={progress?.done ?? 0}
+                total={progress?.total ?? start?.total ?? 0}
                 unit="frames"
-                onCancel={cancel}
+                onCancel={extraction.cancel}
                 startingText="Reading the video…"
               />
             ) : null}
@@ -111,8 +98,8 @@ export default function VideoExtractorPage() {
             toasts.info(title, description);
           }}
           downloadAllLabel="Download All Frames"
-          onDownloadAll={downloadAll}
-          downloadAllBusy={zipping}
+          onDownloadAll={(shown) => void zip.downloadAll(shown)}
+          downloadAllBusy={zip.busy}
           detailsFor={(frame) => (
             <Typography.Text data-testid="frame-timestamp">
               <time dateTime={`PT${frame.timeSeconds ?? 0}S`}>{frame.timestamp}</time>

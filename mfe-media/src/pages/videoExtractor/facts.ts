@@ -1,6 +1,6 @@
-import { MiB, VIDEO_MAX_BYTES } from 'shared-contracts';
+import { formatBytes, VIDEO_MAX_BYTES } from 'shared-contracts';
 
 /** What the page states about formats and size, in one place, so hints and specs cannot disagree. */
 export const BROWSER_FORMATS_TEXT = 'MP4, WebM, MOV and MKV';
 export const SERVER_FORMATS_TEXT = 'AVI, FLV and MPEG-TS';
-export const VIDEO_MAX_TEXT = `${VIDEO_MAX_BYTES / (1024 * MiB)} GB`;
+export const VIDEO_MAX_TEXT = formatBytes(VIDEO_MAX_BYTES, 'limit');
