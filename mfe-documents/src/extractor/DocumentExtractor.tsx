@@ -1,27 +1,23 @@
 import { FileUnknownOutlined, LinkOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Typography } from 'antd';
-import { useMemo, useState } from 'react';
 import { type ExtractedImage, MESSAGES, toasts } from 'shared-contracts';
-import { ExtractionProgress, ResultsGrid, UploadBox } from 'shared-ui';
+import { ExtractionProgress, ResultsGrid, UploadBox, useDownloadAll } from 'shared-ui';
 import { sniffInWorker } from '../extraction/index.ts';
 import { type DocumentPageConfig, declaredAsKind, matchesKind } from './documentKinds.ts';
 import { type DocumentResult, placeText } from './documentResult.ts';
-import { downloadAll } from './downloadAll.ts';
 import { PasswordPrompt } from './PasswordPrompt.tsx';
 import { useDocumentExtraction } from './useDocumentExtraction.ts';
 import './DocumentExtractor.css';
 
-const UNIT_NAMES = { pages: 'pages', slides: 'slides', parts: 'entries', pictures: 'entries' } as const;
+/** A linked image has no bytes to zip: the archive's could-not-download.txt says why. */
+const linkedInZip = () => MESSAGES.documents.linkedInZip;
 
 /** The working part of the PDF, Word and PowerPoint screens: upload, extract, progress, results. */
 export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
   const extraction = useDocumentExtraction(config);
-  const { file, running, progress, results, outcome, failureDetail, passwordRequest } = extraction;
-  const [zipping, setZipping] = useState(false);
+  const { file, running, progress, images, resultOf, outcome, failureDetail, passwordRequest } = extraction;
+  const zip = useDownloadAll({ zipName: config.zipName, remoteNote: linkedInZip });
   const m = config.messages;
-
-  const byId = useMemo(() => new Map(results.map((result) => [result.image.id, result])), [results]);
-  const images = useMemo(() => results.map((result) => result.image), [results]);
 
   async function validateBytes(chosen: File) {
     // A PDF is known by its first kilobyte; ZIP and compound files by their directories.
@@ -41,23 +37,6 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
           title: m.invalidType.title,
           description: `${m.invalidType.description} ${MESSAGES.documents.wrongKind(config.noun)}`,
         };
-  }
-
-  async function onDownloadAll(shown: readonly ExtractedImage[]) {
-    toasts.info(MESSAGES.download.all.title, MESSAGES.download.all.description);
-    setZipping(true);
-    try {
-      await downloadAll(
-        shown.map((image) => byId.get(image.id)).filter((r): r is DocumentResult => r !== undefined),
-        config.zipName,
-      );
-      toasts.success(MESSAGES.download.started.title);
-    } catch (error) {
-      console.error(error);
-      toasts.error(MESSAGES.documents.zipFailed.title, MESSAGES.documents.zipFailed.description);
-    } finally {
-      setZipping(false);
-    }
   }
 
   return (
@@ -91,7 +70,7 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
           <ExtractionProgress
             done={progress?.done ?? 0}
             total={progress?.total ?? 0}
-            unit={progress ? UNIT_NAMES[progress.unit] : 'pages'}
+            unit={progress?.unit ?? 'pages'}
             onCancel={extraction.cancel}
             startingText="Opening the file…"
           />
@@ -105,27 +84,27 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
             description={failureDetail}
           />
         ) : null}
-        {outcome === 'no-images' && results.length === 0 ? (
+        {outcome === 'no-images' ? (
           <Empty
             className="ie-doc-extractor__alert"
             description={MESSAGES.documents.noImages(config.noun).description}
           />
         ) : null}
       </Card>
-      {results.length > 0 ? (
+      {images.length > 0 ? (
         <ResultsGrid
           title="Extracted Images"
           images={images}
           linksFor={(image) => {
-            const preview = byId.get(image.id)?.preview;
+            const preview = resultOf(image)?.preview;
             return { open: preview?.kind === 'converted' ? preview.url : image.url, download: image.url };
           }}
           onDownload={() => toasts.info(MESSAGES.download.image.title)}
           downloadAllLabel="Download All Images"
-          onDownloadAll={(shown) => void onDownloadAll(shown)}
-          downloadAllBusy={zipping}
-          detailsFor={(image) => <CardDetails image={image} result={byId.get(image.id)} />}
-          previewFor={(image) => <CardPreview image={image} result={byId.get(image.id)} />}
+          onDownloadAll={(shown) => void zip.downloadAll(shown)}
+          downloadAllBusy={zip.busy}
+          detailsFor={(image) => <CardDetails image={image} result={resultOf(image)} />}
+          previewFor={(image) => <CardPreview image={image} result={resultOf(image)} />}
         />
       ) : null}
       <PasswordPrompt

@@ -1,6 +1,5 @@
 import type { DocumentKind } from 'document-engine';
-import { DOCX_MAX_BYTES, MESSAGES, PDF_MAX_BYTES, PPT_MAX_BYTES } from 'shared-contracts';
-import { formatMegabytes } from '../formatMegabytes.ts';
+import { DOCX_MAX_BYTES, formatBytes, MESSAGES, PDF_MAX_BYTES, PPT_MAX_BYTES } from 'shared-contracts';
 
 /** What differs between the PDF, Word and PowerPoint screens; everything else is one component. */
 export type DocumentPageConfig = {
@@ -41,7 +40,7 @@ export const PDF_PAGE: DocumentPageConfig = {
   messages: MESSAGES.pdf,
   extractLabel: 'Extract Images from PDF',
   noun: 'PDF',
-  hint: `PDF files up to ${formatMegabytes(PDF_MAX_BYTES)}`,
+  hint: `PDF files up to ${formatBytes(PDF_MAX_BYTES, 'limit')}`,
   zipName: 'pdf-images.zip',
 };
 
@@ -55,7 +54,7 @@ export const DOCX_PAGE: DocumentPageConfig = {
   messages: MESSAGES.docx,
   extractLabel: 'Extract Images from Word',
   noun: 'Word document',
-  hint: `Word documents (.docx, .doc) up to ${formatMegabytes(DOCX_MAX_BYTES)}`,
+  hint: `Word documents (.docx, .doc) up to ${formatBytes(DOCX_MAX_BYTES, 'limit')}`,
   zipName: 'word-images.zip',
 };
 
@@ -71,7 +70,7 @@ export const PPT_PAGE: DocumentPageConfig = {
   messages: MESSAGES.ppt,
   extractLabel: 'Extract Images from PowerPoint',
   noun: 'PowerPoint presentation',
-  hint: `PowerPoint presentations (.pptx, .ppt) up to ${formatMegabytes(PPT_MAX_BYTES)}`,
+  hint: `PowerPoint presentations (.pptx, .ppt) up to ${formatBytes(PPT_MAX_BYTES, 'limit')}`,
   zipName: 'powerpoint-images.zip',
 };
 

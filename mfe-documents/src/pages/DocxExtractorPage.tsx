@@ -1,8 +1,7 @@
 import { Collapse, Typography } from 'antd';
-import { DOCX_MAX_BYTES } from 'shared-contracts';
+import { DOCX_MAX_BYTES, formatBytes } from 'shared-contracts';
 import { PageHeading } from 'shared-ui';
 import { DOCX_PAGE, DocumentExtractor } from '../extractor/index.ts';
-import { formatMegabytes } from '../formatMegabytes.ts';
 
 // The spec's five FAQ items. The answers say only what the document engine does.
 const faqItems = [
@@ -19,7 +18,7 @@ const faqItems = [
   {
     key: 'size',
     label: 'How large can the file be?',
-    children: `Up to ${formatMegabytes(DOCX_MAX_BYTES)}.`,
+    children: `Up to ${formatBytes(DOCX_MAX_BYTES, 'limit')}.`,
   },
   {
     key: 'quality',

@@ -1,11 +1,10 @@
 import { CloudDownloadOutlined, FileSearchOutlined, LockOutlined, PictureOutlined } from '@ant-design/icons';
 import { Tabs, Typography } from 'antd';
-import { PDF_MAX_BYTES } from 'shared-contracts';
+import { formatBytes, PDF_MAX_BYTES } from 'shared-contracts';
 import { InfoSection, PageHeading, StepsSection } from 'shared-ui';
 import { DocumentExtractor, PDF_PAGE } from '../extractor/index.ts';
-import { formatMegabytes } from '../formatMegabytes.ts';
 
-const maxSize = formatMegabytes(PDF_MAX_BYTES);
+const maxSize = formatBytes(PDF_MAX_BYTES, 'limit');
 
 // The spec's FAQ tabs. Their texts say only what the document engine does.
 const faqTabs = [

@@ -1,8 +1,7 @@
 import { Flex, Tabs, Tag, Typography } from 'antd';
-import { PPT_MAX_BYTES } from 'shared-contracts';
+import { formatBytes, PPT_MAX_BYTES } from 'shared-contracts';
 import { PageHeading } from 'shared-ui';
 import { DocumentExtractor, PPT_PAGE } from '../extractor/index.ts';
-import { formatMegabytes } from '../formatMegabytes.ts';
 
 // Images leave a deck in the format they were stored in; these are the ones slides usually hold.
 const FILE_FORMATS = ['PPTX', 'PPT'];
@@ -58,7 +57,7 @@ export default function PptExtractorPage() {
           ))}
         </Flex>
         <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-          Files up to {formatMegabytes(PPT_MAX_BYTES)}, processed in your browser and not uploaded.
+          Files up to {formatBytes(PPT_MAX_BYTES, 'limit')}, processed in your browser and not uploaded.
         </Typography.Paragraph>
       </section>
       <section id="use-cases" aria-labelledby="use-cases-title" style={{ margin: '40px 0' }}>

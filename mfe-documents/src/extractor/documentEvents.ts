@@ -1,0 +1,73 @@
+import type { DocumentKind, EngineProgress } from 'document-engine';
+import { createEventChannel, createNameAllocator, type Extractor, type ProgressUnit } from 'shared-contracts';
+import { type ExtractInWorkerOptions, extractInWorker } from '../extraction/index.ts';
+import { type DocumentResult, toDocumentResult } from './documentResult.ts';
+
+/** What the document extractor takes: the file, its password if any, and what the page expects it to be. */
+export type DocumentInput = { file: File; password?: string | undefined; expectedKind: DocumentKind };
+
+/** The engine's counting units, as the progress bar names them. */
+const UNITS: Readonly<Record<EngineProgress['unit'], ProgressUnit>> = {
+  pages: 'pages',
+  slides: 'slides',
+  parts: 'entries',
+  pictures: 'entries',
+};
+
+/**
+ * The document engine in its Worker (`extractInWorker`, callbacks) as an extractor: start once the
+ * Worker says what the bytes are, progress, an image per image found, done. Each image's grid record
+ * comes with its original bytes and preview state (`onResult`), which the page keeps beside the
+ * image. A failure is thrown as the engine's own error (its `code`: `password-required`,
+ * `wrong-password`…), an abort as `DocumentError('aborted')`.
+ */
+export function documentExtractor(
+  onResult: (result: DocumentResult) => void,
+  run: (bytes: ArrayBuffer, options: ExtractInWorkerOptions) => Promise<void> = extractInWorker,
+): Extractor<DocumentInput> {
+  return async function* extractDocument({ file, password, expectedKind }, signal) {
+    // Marks for profiling the time to first image (DevTools' Performance panel, the bench).
+    performance.mark('documents:extract');
+    const bytes = await file.arrayBuffer();
+    performance.mark('documents:file-read');
+    const channel = createEventChannel();
+    let source: DocumentKind = expectedKind;
+    let started = false;
+    const start = (kind?: DocumentKind) => {
+      if (started) return;
+      started = true;
+      channel.push({ type: 'start', runsOn: 'browser', kind });
+    };
+    const allocate = createNameAllocator();
+    let found = 0;
+    run(bytes, {
+      password,
+      signal,
+      // The Worker says what the bytes are before its first image.
+      onKind: (kind) => {
+        if (kind) source = kind;
+        start(kind);
+      },
+      onProgress: (progress) => {
+        start();
+        channel.push({ type: 'progress', done: progress.done, total: progress.total, unit: UNITS[progress.unit] });
+      },
+      onImage: (image) => {
+        start();
+        if (found === 0) performance.mark('documents:first-image-received');
+        const result = toDocumentResult(image, found, source, allocate);
+        found += 1;
+        onResult(result);
+        channel.push({ type: 'image', image: result.image });
+      },
+    }).then(
+      () => {
+        start();
+        channel.push({ type: 'done', found });
+        channel.end();
+      },
+      (error: unknown) => channel.fail(error),
+    );
+    yield* channel.events;
+  };
+}
