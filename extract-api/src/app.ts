@@ -8,7 +8,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config.ts';
+import { type AppConfig, documentPoolOptions } from './config.ts';
+import { createDocumentPool } from './extractors/document/documentPool.ts';
 import { closeRenderer } from './extractors/render/index.ts';
 import { createContactInbox } from './plugins/app/contactInbox.ts';
 import { createSafeFetcher } from './plugins/app/safeFetch/index.ts';
@@ -92,8 +93,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       tmpDir: config.videoTmpDir,
     }),
   );
-  // Documents: the engine the browser runs, for API users (the screens extract on the device).
-  await app.register(extractImagesRoutes());
+  // Documents: the engine the browser runs, for API users (the screens extract on the device),
+  // in worker threads so that no document can stall or crash this process.
+  const documents = createDocumentPool(documentPoolOptions(config));
+  app.addHook('onClose', () => documents.close());
+  await app.register(extractImagesRoutes({ pool: documents }));
 
   if (config.serveSite) await app.register(siteRoutes({ siteDir: config.siteDir, remotesFile: config.remotesFile }));
 

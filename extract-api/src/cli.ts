@@ -15,8 +15,9 @@ import {
   SCAN_DEPTH_DEFAULT,
   safeFileName,
 } from 'shared-contracts';
-import { loadConfig } from './config.ts';
-import { dataUrlOf, describeDocumentFailure, readDocumentImages, toApiImage } from './extractors/document/index.ts';
+import { documentPoolOptions, loadConfig } from './config.ts';
+import { createDocumentPool } from './extractors/document/documentPool.ts';
+import { dataUrlOf, describeDocumentFailure, toApiImage } from './extractors/document/index.ts';
 import { crawlWebsite, readWebPage, toExtractedImages } from './extractors/web/index.ts';
 import { createSafeFetcher, type SafeFetch } from './plugins/app/safeFetch/index.ts';
 import { describeFailure } from './routes/api/extract/failure.ts';
@@ -136,15 +137,25 @@ function printDocumentImage(image: DocumentApiImage) {
 }
 
 /**
- * A document on disk, read by the engine the browser runs: every image printed as found, and with
- * --out written under a unique safe name. No size or time bound: it is the user's own machine.
+ * A document on disk, read by the engine the browser runs, in a worker thread bounded as the
+ * server's are (EXTRACT_API_DOCUMENT_HEAP_MB, EXTRACT_API_DOCUMENT_TIME_LIMIT_S), so a hostile file
+ * ends with a reason instead of hanging or crashing: every image printed as found, and with --out
+ * written under a unique safe name. No size bound: it is the user's own file.
  */
 async function extractFile(file: string) {
   const bytes = new Uint8Array(await readFile(file));
-  const { kind, images } = readDocumentImages(bytes, {
+  const pool = createDocumentPool({ ...documentPoolOptions(config), workers: 1, maxQueue: 0 });
+  try {
+    await readDocumentFile(file, bytes, pool);
+  } finally {
+    await pool.close();
+  }
+}
+
+async function readDocumentFile(file: string, bytes: Uint8Array, pool: ReturnType<typeof createDocumentPool>) {
+  const { kind, images } = await pool.readImages(bytes, {
     password: values.password,
     signal: controller.signal,
-    timeLimitMs: Number.POSITIVE_INFINITY,
   });
   if (outDir) await mkdir(outDir, { recursive: true });
   const allocate = createNameAllocator();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCAN_MAX_PAGES_DEFAULT } from 'shared-contracts';
 import { z } from 'zod';
+import { DOCUMENT_TIME_LIMIT_MS } from './extractors/document/readDocument.ts';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = path.resolve(packageDir, '..');
@@ -40,6 +41,19 @@ const EnvSchema = z.object({
   EXTRACT_API_VIDEO_TIME_LIMIT_S: z.coerce.number().int().min(10).max(86_400).default(900),
   /** Where uploads and fetched videos are written while ffmpeg reads them (deleted after each request). */
   EXTRACT_API_VIDEO_TMP_DIR: z.string().min(1).optional(),
+  /** Worker threads reading documents for POST /v1/extract-images and the CLI; each reads one at a time. */
+  EXTRACT_API_DOCUMENT_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
+  /** V8 heap of each document worker, in MB; a document needing more is answered 422. */
+  EXTRACT_API_DOCUMENT_HEAP_MB: z.coerce.number().int().min(32).max(65_536).default(512),
+  /** One document's worker is terminated after this many seconds (the clock starts when a worker takes it). */
+  EXTRACT_API_DOCUMENT_TIME_LIMIT_S: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(DOCUMENT_TIME_LIMIT_MS / 1000),
+  /** Documents that may wait for a worker; more are answered 503. */
+  EXTRACT_API_DOCUMENT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -61,8 +75,23 @@ export type AppConfig = {
   videoJobs?: number;
   videoTimeLimitMs?: number;
   videoTmpDir?: string | undefined;
+  /** The document worker pool (POST /v1/extract-images); each has a default, like the video settings. */
+  documentWorkers?: number;
+  documentHeapMb?: number;
+  documentTimeLimitMs?: number;
+  documentQueue?: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 };
+
+/** The document pool's settings with their defaults, for buildApp and the CLI. */
+export function documentPoolOptions(config: Partial<AppConfig>) {
+  return {
+    workers: config.documentWorkers ?? 2,
+    heapMb: config.documentHeapMb ?? 512,
+    timeLimitMs: config.documentTimeLimitMs ?? DOCUMENT_TIME_LIMIT_MS,
+    maxQueue: config.documentQueue ?? 20,
+  };
+}
 
 /** Reads the configuration from the environment; every setting has an embedded default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -87,6 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     videoJobs: e.EXTRACT_API_VIDEO_JOBS,
     videoTimeLimitMs: e.EXTRACT_API_VIDEO_TIME_LIMIT_S * 1000,
     videoTmpDir: e.EXTRACT_API_VIDEO_TMP_DIR ? path.resolve(e.EXTRACT_API_VIDEO_TMP_DIR) : undefined,
+    documentWorkers: e.EXTRACT_API_DOCUMENT_WORKERS,
+    documentHeapMb: e.EXTRACT_API_DOCUMENT_HEAP_MB,
+    documentTimeLimitMs: e.EXTRACT_API_DOCUMENT_TIME_LIMIT_S * 1000,
+    documentQueue: e.EXTRACT_API_DOCUMENT_QUEUE,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,11 +1,16 @@
 import { DocumentError, PasswordRequiredError } from 'document-engine';
 import { formatBytes, MESSAGES } from 'shared-contracts';
 
+// Kept here rather than in shared-contracts' MESSAGES: only the server says them (the browser's
+// engine has no worker to lose and no queue).
+export const UNREADABLE_MESSAGE = 'This file could not be read: it is damaged or too complex.';
+export const BUSY_MESSAGE = 'The server is reading other documents right now. Please try again in a minute.';
+
 /** A bound of the server, not of the document's format: too big to receive, to answer, or to finish in time. */
 export class DocumentLimitError extends Error {
   override readonly name = 'DocumentLimitError';
   constructor(
-    readonly status: 413 | 422,
+    readonly status: 413 | 422 | 503,
     message: string,
   ) {
     super(message);
@@ -23,6 +28,16 @@ export class DocumentLimitError extends Error {
       413,
       `The images of this document add up to more than ${formatBytes(limit)}, too much for one answer. Extract it on the website or with the CLI (pnpm extract <file> --out DIR), which have no such bound.`,
     );
+  }
+
+  /** The worker reading it died: it ran out of its heap, crashed, or exited. */
+  static unreadable(): DocumentLimitError {
+    return new DocumentLimitError(422, UNREADABLE_MESSAGE);
+  }
+
+  /** Every document worker is busy and the queue is full. */
+  static busy(): DocumentLimitError {
+    return new DocumentLimitError(503, BUSY_MESSAGE);
   }
 
   static tooSlow(ms: number): DocumentLimitError {

@@ -5,41 +5,38 @@
  * nothing between requests (DESIGN section 9).
  */
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import type { DocumentImage } from 'document-engine';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
-  createNameAllocator,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_UPLOAD_FIELDS,
-  type DocumentApiImage,
   ExtractImagesErrorSchema,
   ExtractImagesResponseSchema,
-  safeFileName,
 } from 'shared-contracts';
-import {
-  DocumentLimitError,
-  dataUrlOf,
-  describeDocumentFailure,
-  readDocumentImages,
-  toApiImage,
-  uploadLimitFor,
-} from '../../../extractors/document/index.ts';
+import { documentPoolOptions } from '../../../config.ts';
+import { createDocumentPool, type DocumentPool } from '../../../extractors/document/documentPool.ts';
+import { DocumentLimitError, describeDocumentFailure, uploadLimitFor } from '../../../extractors/document/index.ts';
 import { PDF_HEADER_WINDOW } from '../../../extractors/document/uploadLimit.ts';
-import { createLimiter } from '../../../extractors/probe/index.ts';
 import { clientGoneSignal } from '../../api/downloads.ts';
 
 export type ExtractImagesRouteOptions = {
-  /** Documents read at once; the engine is CPU-bound, so more than the cores only queues inside V8. */
-  concurrency?: number;
+  /**
+   * The worker threads that read documents (bounded in heap, time and queue); buildApp passes the
+   * app's. Without one the route makes its own with the default settings and closes it with the app.
+   */
+  pool?: DocumentPool;
   /** Most image bytes one answer carries (before base64), so one answer can't exhaust the server's memory. */
   maxAnswerBytes?: number;
-  /** How long one document may keep the engine busy. */
-  timeLimitMs?: number;
 };
 
 export const MAX_ANSWER_BYTES_DEFAULT = 256 * 1024 * 1024;
-const PASSWORD_MAX_CHARS = 1024;
+/**
+ * Longest password taken, in characters. A PDF password counts its first 127 bytes (revision 6)
+ * or 32 (older revisions), an Office one up to 255 characters; 1,024 leaves room for any real one
+ * and refuses a field that is something else.
+ */
+export const PASSWORD_MAX_CHARS = 1024;
+const UPLOAD_SHAPE = `send one document in the multipart field ${DOCUMENT_UPLOAD_FIELDS.file} and, for an encrypted one, its password in the field ${DOCUMENT_UPLOAD_FIELDS.password}`;
 
 class BadUploadError extends Error {}
 
@@ -65,9 +62,10 @@ async function readUpload(part: MultipartFile): Promise<Uint8Array> {
 }
 
 export function extractImagesRoutes(options: ExtractImagesRouteOptions = {}): FastifyPluginAsyncZod {
-  const limit = createLimiter(options.concurrency ?? 2);
   const maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES_DEFAULT;
   return async (app) => {
+    const pool = options.pool ?? createDocumentPool(documentPoolOptions({}));
+    if (!options.pool) app.addHook('onClose', () => pool.close());
     // Scoped to this plugin: no other route accepts multipart bodies.
     await app.register(multipart, {
       throwFileSizeLimit: false,
@@ -75,7 +73,8 @@ export function extractImagesRoutes(options: ExtractImagesRouteOptions = {}): Fa
         fileSize: DOCUMENT_MAX_BYTES.pdf,
         files: 1,
         fields: 4,
-        fieldSize: PASSWORD_MAX_CHARS,
+        // bytes: up to 4 per character in UTF-8; the characters are counted below
+        fieldSize: PASSWORD_MAX_CHARS * 4,
         parts: 5,
       },
     });
@@ -106,58 +105,30 @@ export function extractImagesRoutes(options: ExtractImagesRouteOptions = {}): Fa
           );
         }
         const signal = clientGoneSignal(reply);
+        let upload: Uint8Array;
+        let password: string | undefined;
         try {
-          let bytes: Uint8Array | undefined;
-          let password: string | undefined;
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              if (part.fieldname !== DOCUMENT_UPLOAD_FIELDS.file) {
-                part.file.resume();
-                throw new BadUploadError(
-                  `Unexpected file field "${part.fieldname}": send the document in the field ${DOCUMENT_UPLOAD_FIELDS.file}.`,
-                );
-              }
-              bytes = await readUpload(part);
-            } else if (part.fieldname === DOCUMENT_UPLOAD_FIELDS.password && typeof part.value === 'string') {
-              password = part.value;
-            }
-          }
-          const upload = bytes;
-          if (!upload || upload.length === 0) {
-            throw new BadUploadError(
-              `No document received: send a PDF, Word or PowerPoint file in the multipart field ${DOCUMENT_UPLOAD_FIELDS.file}.`,
-            );
-          }
-          // Only the engine's work waits its turn: a slow upload must not hold a slot others need.
-          return await limit(async () => {
-            const { kind, images } = readDocumentImages(upload, {
-              password: password || undefined,
-              signal,
-              timeLimitMs: options.timeLimitMs,
-            });
-            const answer: DocumentApiImage[] = [];
-            const allocate = createNameAllocator();
-            let answerBytes = 0;
-            for await (const image of images) {
-              answerBytes += image.bytes.length;
-              if (answerBytes > maxAnswerBytes) throw DocumentLimitError.answerTooLarge(maxAnswerBytes);
-              answer.push(toApiImage(image, allocate(safeFileName(image.name)), urlOf(image)));
-            }
-            return { success: true as const, kind, images: answer };
-          });
+          ({ upload, password } = await readParts(request.parts()));
         } catch (error) {
+          if (error instanceof DocumentLimitError) return fail(error.status, error.message);
           if (error instanceof BadUploadError) return fail(400, error.message);
-          const multipartStatus = (error as { statusCode?: number; code?: string }).code?.startsWith('FST_')
-            ? (error as { statusCode?: number }).statusCode
-            : undefined;
-          if (multipartStatus) {
-            return fail(
-              multipartStatus,
-              `This upload could not be read (${(error as Error).message}): send one file in the field ${DOCUMENT_UPLOAD_FIELDS.file} and at most a ${DOCUMENT_UPLOAD_FIELDS.password} field.`,
-            );
-          }
+          // busboy's and @fastify/multipart's own refusals: a second file, too many parts, a
+          // boundary that is not the one announced, a body cut short.
+          return fail(400, `This upload could not be read (${(error as Error).message}): ${UPLOAD_SHAPE}.`);
+        }
+        try {
+          const answer = await pool.readAnswer(upload, { password, signal, maxAnswerBytes });
+          request.log.info(
+            { kind: answer.kind, images: answer.imageCount, workerHeapBytes: answer.heapBytes },
+            'document read',
+          );
+          // The worker wrote the JSON (ExtractImagesResponseSchema's shape): sent as it is.
+          return reply.type('application/json; charset=utf-8').send(answer.body as never);
+        } catch (error) {
           const failure = describeDocumentFailure(error);
-          if (failure.status >= 500) request.log.error({ err: error }, 'document extraction failed');
+          if (failure.status >= 500 && failure.status !== 503)
+            request.log.error({ err: error }, 'document extraction failed');
+          else if ((error as Error).cause) request.log.warn({ err: error }, 'document worker lost');
           return fail(failure.status, failure.message, failure.code);
         }
       },
@@ -165,6 +136,34 @@ export function extractImagesRoutes(options: ExtractImagesRouteOptions = {}): Fa
   };
 }
 
-function urlOf(image: DocumentImage): string {
-  return image.linkedUrl ? image.linkedUrl : dataUrlOf(image);
+/** The upload's document and password; throws BadUploadError, DocumentLimitError or multipart's own errors. */
+async function readParts(
+  parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>,
+): Promise<{ upload: Uint8Array; password: string | undefined }> {
+  let bytes: Uint8Array | undefined;
+  let password: string | undefined;
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      if (part.fieldname !== DOCUMENT_UPLOAD_FIELDS.file) {
+        part.file.resume();
+        throw new BadUploadError(
+          `Unexpected file field "${part.fieldname}": send the document in the field ${DOCUMENT_UPLOAD_FIELDS.file}.`,
+        );
+      }
+      bytes = await readUpload(part);
+    } else if (part.fieldname === DOCUMENT_UPLOAD_FIELDS.password && typeof part.value === 'string') {
+      if (part.valueTruncated || [...part.value].length > PASSWORD_MAX_CHARS) {
+        throw new BadUploadError(
+          `The password is longer than ${PASSWORD_MAX_CHARS.toLocaleString('en')} characters, more than any document takes: send the document's password in the field ${DOCUMENT_UPLOAD_FIELDS.password}.`,
+        );
+      }
+      password = part.value || undefined;
+    }
+  }
+  if (!bytes || bytes.length === 0) {
+    throw new BadUploadError(
+      `No document received: send a PDF, Word or PowerPoint file in the multipart field ${DOCUMENT_UPLOAD_FIELDS.file}.`,
+    );
+  }
+  return { upload: bytes, password };
 }

@@ -1,0 +1,264 @@
+/**
+ * The document engine, isolated: a piscina pool of worker threads, each with its own heap limit,
+ * and a wall-clock limit per job that terminates the thread. The engine is synchronous between
+ * its awaits, so in the main thread one hostile file would stall every request; here it can only
+ * lose its own worker, which is replaced.
+ *
+ *   const pool = createDocumentPool({ workers: 2, heapMb: 512, timeLimitMs: 120_000, maxQueue: 20 });
+ *   const { kind, body } = await pool.readAnswer(bytes, { password, signal, maxAnswerBytes });
+ *   const { kind, images } = await pool.readImages(bytes, { password, signal });  // the CLI
+ *   await pool.close();
+ *
+ * Failures are the errors describeDocumentFailure maps: the engine's own (rebuilt from the
+ * worker), DocumentLimitError.tooSlow (422) past the time limit, .unreadable (422) when the
+ * worker dies (heap exhausted, crash, exit), .busy (503) when the queue is full, and
+ * DocumentError('aborted') when the caller's signal fires (the worker is terminated and replaced).
+ */
+import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
+import { DocumentError, type DocumentImage, type DocumentKind, PasswordRequiredError } from 'document-engine';
+import { Piscina } from 'piscina';
+import { DocumentLimitError } from './failure.ts';
+import type { DocumentJob, JobMessage, SerializedFailure } from './workerProtocol.ts';
+
+export type DocumentPoolOptions = {
+  /** Worker threads; each reads one document at a time. */
+  workers: number;
+  /** V8 heap of each worker (old generation), in MB. */
+  heapMb: number;
+  /** How long one job may run once a worker has it; then the worker is terminated. */
+  timeLimitMs: number;
+  /** Jobs that may wait for a worker; beyond, DocumentLimitError.busy (503). */
+  maxQueue: number;
+  /** The worker module (default: documentWorker next to this file). Tests pass misbehaving ones. */
+  workerFile?: URL;
+};
+
+export type ReadDocumentJobOptions = {
+  password?: string | undefined;
+  /** The caller is gone: the job leaves the queue, or its worker is terminated. */
+  signal?: AbortSignal | undefined;
+};
+
+export type DocumentAnswer = {
+  kind: DocumentKind;
+  imageCount: number;
+  /** `{success: true, kind, images}` as UTF-8 JSON, ready to send. */
+  body: Buffer;
+  /** The worker's V8 heap when the job ended. */
+  heapBytes: number;
+};
+
+/** The pool takes the document's bytes: they are transferred to the worker, so the caller's copy is emptied. */
+export type DocumentPool = {
+  readAnswer(bytes: Uint8Array, options: ReadDocumentJobOptions & { maxAnswerBytes: number }): Promise<DocumentAnswer>;
+  readImages(
+    bytes: Uint8Array,
+    options?: ReadDocumentJobOptions,
+  ): Promise<{ kind: DocumentKind; images: AsyncGenerator<DocumentImage> }>;
+  /** Ends every worker; jobs still running fail. */
+  close(): Promise<void>;
+  /** The pool's worker threads, for measurements. */
+  readonly threads: readonly import('node:worker_threads').Worker[];
+};
+
+type Done = Extract<JobMessage, { type: 'done' }>;
+
+/**
+ * Under tsx (and vitest) this file is .ts and so is the worker; once built, both are .js. A .ts
+ * worker starts from tsWorkerEntry.mjs, which registers tsx inside the thread (see there why
+ * `execArgv: ['--import', 'tsx']` is not enough on Node 20).
+ */
+const ownExtension = /\.[cm]?[jt]s$/.exec(fileURLToPath(import.meta.url))?.[0] ?? '.js';
+export const DOCUMENT_WORKER_FILE = new URL(`./documentWorker${ownExtension}`, import.meta.url);
+const TS_WORKER_ENTRY = new URL('./tsWorkerEntry.mjs', import.meta.url);
+
+function entryFor(workerFile: URL): { filename: string; workerData?: { workerFile: string } } {
+  if (!/\.[cm]?ts$/.test(workerFile.pathname)) return { filename: workerFile.href };
+  return { filename: TS_WORKER_ENTRY.href, workerData: { workerFile: workerFile.href } };
+}
+
+export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
+  const workerFile = options.workerFile ?? DOCUMENT_WORKER_FILE;
+  // Made on the first job (tests and the CLI build apps that never read a document); from then
+  // on every worker stays, so one that dies is replaced at once. (With fewer minThreads than
+  // maxThreads, piscina leaves queued jobs waiting when a worker dies, until another job comes.)
+  let made: Piscina | undefined;
+  const pool = () => {
+    if (made) return made;
+    made = new Piscina({
+      ...entryFor(workerFile),
+      // the server's own flags (tsx's loader among them) are for the main thread only
+      execArgv: [],
+      minThreads: options.workers,
+      maxThreads: options.workers,
+      concurrentTasksPerWorker: 1,
+      // Below the event loop's priority: with every core reading documents, the main thread still
+      // gets one at once to answer other requests (Linux: per thread, via @napi-rs/nice).
+      niceIncrement: 10,
+      // bounded below: piscina 5 keeps tasks that carry an AbortSignal in a queue maxQueue ignores
+      resourceLimits: {
+        maxOldGenerationSizeMb: options.heapMb,
+        maxYoungGenerationSizeMb: Math.max(8, Math.min(64, Math.round(options.heapMb / 8))),
+        stackSizeMb: 4,
+      },
+    });
+    // A worker that dies between jobs (nothing to fail) is reported here; piscina replaces it.
+    made.on('error', () => {});
+    return made;
+  };
+
+  // Jobs running or waiting: at most one per worker plus the queue.
+  let inFlight = 0;
+
+  function run(
+    job: Omit<DocumentJob, 'port'>,
+    signal: AbortSignal | undefined,
+    onMessage: (message: JobMessage) => void = () => {},
+  ): Promise<Done> {
+    if (inFlight >= options.workers + options.maxQueue) return Promise.reject(DocumentLimitError.busy());
+    if (signal?.aborted) return Promise.reject(new DocumentError('aborted'));
+    inFlight += 1;
+    const { port1, port2 } = new MessageChannel();
+    const overTime = new AbortController();
+    const jobSignal = signal ? AbortSignal.any([signal, overTime.signal]) : overTime.signal;
+    let timer: NodeJS.Timeout | undefined;
+    let settled = false;
+    const outcome = new Promise<Done>((resolve, reject) => {
+      port1.on('message', (message: JobMessage) => {
+        if (message.type === 'start') timer = setTimeout(() => overTime.abort(), options.timeLimitMs);
+        else if (message.type === 'done') resolve(message);
+        else if (message.type === 'failed') reject(rebuild(message.failure));
+        onMessage(message);
+      });
+      // The worker closes its end after done/failed; a close without them is a worker gone, which
+      // piscina reports with its reason (out of memory, exit code) as the job's failure.
+      port1.once('close', () => {
+        void ranSettled.then(() => reject(DocumentLimitError.unreadable()));
+      });
+    });
+    outcome.catch(() => {});
+    // Transfer the document when it owns its whole buffer (never a slice of Node's shared pool).
+    const owned =
+      job.bytes.byteOffset === 0 && job.bytes.byteLength === job.bytes.buffer.byteLength
+        ? job.bytes
+        : job.bytes.slice();
+    const ran = pool()
+      .run({ ...job, bytes: owned, port: port2 } satisfies DocumentJob, {
+        transferList: [owned.buffer as ArrayBuffer, port2],
+        signal: jobSignal,
+      })
+      .catch((error: unknown) => {
+        if (settled) return;
+        if (overTime.signal.aborted) throw DocumentLimitError.tooSlow(options.timeLimitMs);
+        if (signal?.aborted) throw new DocumentError('aborted');
+        throw Object.assign(DocumentLimitError.unreadable(), { cause: error });
+      });
+    const ranSettled = ran.then(
+      () => {},
+      () => {},
+    );
+    return Promise.all([outcome, ran])
+      .finally(() => {
+        inFlight -= 1;
+        settled = true;
+        clearTimeout(timer);
+        port1.close();
+      })
+      .then(([done]) => done);
+  }
+
+  return {
+    async readAnswer(bytes, { password, signal, maxAnswerBytes }) {
+      const done = await run({ bytes, password, answer: 'json', maxAnswerBytes }, signal);
+      const body = done.body ?? new Uint8Array();
+      return {
+        kind: done.kind,
+        imageCount: done.imageCount,
+        body: Buffer.from(body.buffer, body.byteOffset, body.length),
+        heapBytes: done.heapBytes,
+      };
+    },
+
+    async readImages(bytes, { password, signal } = {}) {
+      // the consumer leaving early (break, an error) ends the job too
+      const left = new AbortController();
+      const queue: DocumentImage[] = [];
+      let wake: (() => void) | undefined;
+      let resolveKind: (kind: DocumentKind) => void = () => {};
+      const kindKnown = new Promise<DocumentKind>((resolve) => {
+        resolveKind = resolve;
+      });
+      const finished = run(
+        { bytes, password, answer: 'images', maxAnswerBytes: Number.POSITIVE_INFINITY },
+        signal ? AbortSignal.any([signal, left.signal]) : left.signal,
+        (message) => {
+          if (message.type === 'kind') resolveKind(message.kind);
+          else if (message.type === 'image') queue.push(message.image);
+          wake?.();
+        },
+      );
+      let ended = false;
+      let failure: unknown;
+      finished.then(
+        () => {
+          ended = true;
+          wake?.();
+        },
+        (error: unknown) => {
+          ended = true;
+          failure = error;
+          wake?.();
+        },
+      );
+      const kind = await Promise.race([kindKnown, finished.then(({ kind }) => kind)]);
+      async function* images(): AsyncGenerator<DocumentImage> {
+        try {
+          for (;;) {
+            const image = queue.shift();
+            if (image) {
+              yield image;
+              continue;
+            }
+            if (ended) {
+              if (failure) throw failure;
+              return;
+            }
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+            });
+            wake = undefined;
+          }
+        } finally {
+          if (!ended) left.abort();
+        }
+      }
+      return { kind, images: images() };
+    },
+
+    close: async () => {
+      await made?.close({ force: true });
+    },
+
+    get threads() {
+      return made?.threads ?? [];
+    },
+  };
+}
+
+/** The engine's and the server's own errors back in their classes, so describeDocumentFailure maps them. */
+function rebuild(failure: SerializedFailure): Error {
+  switch (failure.name) {
+    case 'DocumentLimitError':
+      return new DocumentLimitError((failure.status ?? 422) as 413 | 422 | 503, failure.message);
+    case 'PasswordRequiredError':
+      return new PasswordRequiredError(failure.code === 'wrong-password' ? 'wrong-password' : 'password-required');
+    case 'DocumentError':
+      return new DocumentError((failure.code ?? 'invalid') as DocumentError['code'], failure.message);
+    default:
+      // An engine bug (TypeError, RangeError, a blown stack): the file is what it could not take.
+      return Object.assign(DocumentLimitError.unreadable(), {
+        cause: new Error(`${failure.name}: ${failure.message}`),
+      });
+  }
+}

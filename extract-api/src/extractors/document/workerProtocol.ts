@@ -1,0 +1,45 @@
+/**
+ * What the document pool and its worker say to each other. A job carries the document's bytes
+ * (transferred, not copied) and a MessagePort; everything the worker reports travels on that
+ * port, in order: `start` (the wall-clock limit starts now, not while the job queued), `kind`,
+ * each `image` (only when the caller asked for them one by one), then `done` or `failed`.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import type { DocumentImage, DocumentKind } from 'document-engine';
+
+export type DocumentJob = {
+  bytes: Uint8Array;
+  password: string | undefined;
+  /**
+   * `json`: the worker builds the whole `POST /v1/extract-images` answer (data: URLs and all) and
+   * hands over its bytes, so the main thread does no per-image work. `images`: each image is
+   * posted as found (the CLI writes and prints them).
+   */
+  answer: 'json' | 'images';
+  /** Most image bytes a `json` answer may carry. */
+  maxAnswerBytes: number;
+  port: MessagePort;
+};
+
+/** A thrown error, as far as it crosses a thread: the pool rebuilds the engine's own classes. */
+export type SerializedFailure = {
+  name: string;
+  message: string;
+  code?: string | undefined;
+  status?: number | undefined;
+};
+
+export type JobMessage =
+  | { type: 'start' }
+  | { type: 'kind'; kind: DocumentKind }
+  | { type: 'image'; image: DocumentImage }
+  | {
+      type: 'done';
+      kind: DocumentKind;
+      imageCount: number;
+      /** The JSON answer's UTF-8 bytes (`json` jobs). */
+      body?: Uint8Array;
+      /** V8's heap of the worker when the job ended (total_heap_size), for the logs. */
+      heapBytes: number;
+    }
+  | { type: 'failed'; failure: SerializedFailure };
