@@ -10,9 +10,20 @@
  * 2000, file or codestream), and what Office documents hold: EMF, WMF, PICT, JXR (JPEG XR).
  * Own code rather than a library's detector: image-size's is lenient on purpose (it finds `<svg`
  * anywhere in the first 1000 bytes), and what the proxy serves as an image must really be one.
+ * Sizes are read for every format above but EMF's kin without a frame (standard WMF) and JP2 files
+ * whose header sits past 4 KB: WebP (VP8, VP8L, VP8X), AVIF/HEIC/HEIF (`ispe`, cropped by `clap`),
+ * JPEG XL (codestream or container), BigTIFF, Apple's CgBI PNG, and a JPEG's EXIF orientation.
  */
 
-export type SniffedFormat = { format: string; mimeType: string; width?: number; height?: number };
+export type SniffedFormat = {
+  format: string;
+  mimeType: string;
+  /** As stored: a JPEG's EXIF `orientation` 5 to 8 says a viewer shows it height × width. */
+  width?: number;
+  height?: number;
+  /** A JPEG's EXIF orientation (1 to 8), when it has one. */
+  orientation?: number;
+};
 
 /** Enough for every binary signature below, and for an SVG root after a short prologue. */
 export const SNIFF_BYTES = 4096;
@@ -48,8 +59,9 @@ export function mimeTypeFor(format: string): string | undefined {
   return (FORMATS as Record<string, string>)[format];
 }
 
-function result(format: ImageFormat, size?: readonly [number, number]): SniffedFormat {
+function result(format: ImageFormat, size?: readonly [number, number], orientation?: number): SniffedFormat {
   const found: SniffedFormat = { format, mimeType: FORMATS[format] };
+  if (orientation !== undefined && orientation >= 1 && orientation <= 8) found.orientation = orientation;
   if (!size) return found;
   const [width, height] = size;
   if (Number.isFinite(width) && Number.isFinite(height) && width > 0 && height > 0) {
@@ -95,18 +107,19 @@ const JXR_WIDTH_TAG = 0xbc80;
 const JXR_HEIGHT_TAG = 0xbc81;
 
 function sniffBinary(bytes: Uint8Array): SniffedFormat | undefined {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return result('JPEG', jpegSize(bytes));
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return result('JPEG', jpegSize(bytes), jpegOrientation(bytes));
   if (startsWith(bytes, PNG_SIGNATURE)) return result('PNG', pngSize(bytes));
   const gif = ascii(bytes, 0, 6);
   if ((gif === 'GIF87a' || gif === 'GIF89a') && bytes.length >= 10) {
     return result('GIF', [u16le(bytes, 6), u16le(bytes, 8)]);
   }
   if (gif === 'GIF87a' || gif === 'GIF89a') return result('GIF');
-  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return result('WEBP');
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return result('WEBP', webpSize(bytes));
   const ftyp = sniffFtyp(bytes);
   if (ftyp) return ftyp;
   // JPEG XL: a bare codestream, or the ISO container with its 'JXL ' signature box.
-  if (startsWith(bytes, [0xff, 0x0a]) || startsWith(bytes, JXL_CONTAINER_SIGNATURE)) return result('JXL');
+  if (startsWith(bytes, [0xff, 0x0a])) return result('JXL', jxlCodestreamSize(bytes));
+  if (startsWith(bytes, JXL_CONTAINER_SIGNATURE)) return result('JXL', jxlContainerSize(bytes));
   // JPEG 2000: the 'jP  ' signature box of a JP2/JPX file, or a bare codestream (SOC + SIZ).
   if (startsWith(bytes, JP2_SIGNATURE)) return result('JP2', jp2Size(bytes));
   if (startsWith(bytes, [0xff, 0x4f, 0xff, 0x51])) {
@@ -118,7 +131,9 @@ function sniffBinary(bytes: Uint8Array): SniffedFormat | undefined {
   if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) {
     return result('TIFF', tiffSize(bytes, TIFF_WIDTH_TAG, TIFF_HEIGHT_TAG));
   }
-  if (startsWith(bytes, [0x49, 0x49, 0x2b, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2b])) return result('TIFF');
+  if (startsWith(bytes, [0x49, 0x49, 0x2b, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2b])) {
+    return result('TIFF', bigTiffSize(bytes));
+  }
   // JPEG XR (Office's .wdp): TIFF's layout under its own magic.
   if (startsWith(bytes, [0x49, 0x49, 0xbc]) && (bytes[3] === 0x00 || bytes[3] === 0x01)) {
     return result('JXR', tiffSize(bytes, JXR_WIDTH_TAG, JXR_HEIGHT_TAG));
@@ -151,14 +166,14 @@ function sniffFtyp(bytes: Uint8Array): SniffedFormat | undefined {
     brands.push(ascii(bytes, offset, offset + 4));
   }
   const major = brands[0] ?? '';
-  if (AVIF_BRANDS.has(major)) return result('AVIF');
-  if (HEIC_BRANDS.has(major)) return result('HEIC');
+  if (AVIF_BRANDS.has(major)) return result('AVIF', heifSize(bytes));
+  if (HEIC_BRANDS.has(major)) return result('HEIC', heifSize(bytes));
   if (major === 'jp2 ') return result('JP2');
   // A generic image brand (mif1) names what it holds among its compatible brands.
   if (HEIF_BRANDS.has(major) || brands.some((brand) => HEIF_BRANDS.has(brand))) {
-    if (brands.some((brand) => AVIF_BRANDS.has(brand))) return result('AVIF');
-    if (brands.some((brand) => HEIC_BRANDS.has(brand))) return result('HEIC');
-    return result('HEIF');
+    if (brands.some((brand) => AVIF_BRANDS.has(brand))) return result('AVIF', heifSize(bytes));
+    if (brands.some((brand) => HEIC_BRANDS.has(brand))) return result('HEIC', heifSize(bytes));
+    return result('HEIF', heifSize(bytes));
   }
   // isom, mp42, qt… are videos.
   return undefined;
@@ -167,8 +182,210 @@ function sniffFtyp(bytes: Uint8Array): SniffedFormat | undefined {
 // --- sizes from headers ----------------------------------------------------------------------------
 
 function pngSize(bytes: Uint8Array): [number, number] | undefined {
-  if (bytes.length < 24 || ascii(bytes, 12, 16) !== 'IHDR') return undefined;
-  return [u32be(bytes, 16), u32be(bytes, 20)];
+  // Apple's "fried" PNG (CgBI) puts its own chunk before IHDR.
+  const ihdr = ascii(bytes, 12, 16) === 'CgBI' ? 28 : 12;
+  if (bytes.length < ihdr + 12 || ascii(bytes, ihdr, ihdr + 4) !== 'IHDR') return undefined;
+  return [u32be(bytes, ihdr + 4), u32be(bytes, ihdr + 8)];
+}
+
+/**
+ * The EXIF orientation (tag 274 of IFD0) from an APP1 `Exif` segment before the frame header, or
+ * undefined. Viewers turn the picture by it: 5 to 8 show it height × width.
+ */
+function jpegOrientation(bytes: Uint8Array): number | undefined {
+  let at = 2;
+  while (at + 4 <= bytes.length) {
+    if (bytes[at] !== 0xff) return undefined;
+    const marker = bytes[at + 1] ?? 0;
+    if (marker === 0xff) {
+      at += 1;
+      continue;
+    }
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2;
+      continue;
+    }
+    // The frame header or the scan: EXIF comes before them.
+    if ((marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) || marker === 0xda)
+      return undefined;
+    const length = u16be(bytes, at + 2);
+    if (length < 2) return undefined;
+    if (marker === 0xe1 && ascii(bytes, at + 4, at + 10) === 'Exif\0\0') {
+      return exifOrientation(bytes.subarray(at + 10, Math.min(bytes.length, at + 2 + length)));
+    }
+    at += 2 + length;
+  }
+  return undefined;
+}
+
+/** Tag 274 (SHORT, one value) of the first IFD of an EXIF block (a TIFF header and its IFDs). */
+function exifOrientation(tiff: Uint8Array): number | undefined {
+  if (tiff.length < 8) return undefined;
+  const le = tiff[0] === 0x49 && tiff[1] === 0x49;
+  if (!le && !(tiff[0] === 0x4d && tiff[1] === 0x4d)) return undefined;
+  const u16 = (at: number) => (le ? u16le(tiff, at) : u16be(tiff, at));
+  const u32 = (at: number) => (le ? u32le(tiff, at) : u32be(tiff, at));
+  const ifd = u32(4);
+  if (ifd + 2 > tiff.length) return undefined;
+  const count = u16(ifd);
+  for (let i = 0; i < count; i += 1) {
+    const entry = ifd + 2 + i * 12;
+    if (entry + 12 > tiff.length) return undefined;
+    if (u16(entry) !== 274) continue;
+    if (u16(entry + 2) !== 3 || u32(entry + 4) !== 1) return undefined;
+    return u16(entry + 8);
+  }
+  return undefined;
+}
+
+/** WebP: the VP8X canvas, or the first frame of a simple lossy (VP8) or lossless (VP8L) file. */
+function webpSize(bytes: Uint8Array): [number, number] | undefined {
+  if (bytes.length < 30) return undefined;
+  const chunk = ascii(bytes, 12, 16);
+  if (chunk === 'VP8X') {
+    const flags = bytes[20] ?? 0;
+    if ((flags & 0xc0) !== 0 || (flags & 0x01) !== 0) return undefined;
+    return [1 + u24le(bytes, 24), 1 + u24le(bytes, 27)];
+  }
+  if (chunk === 'VP8 ') {
+    // Frame tag (3 bytes), then the key frame's start code 9d 01 2a, then 14-bit sizes.
+    if (bytes[23] !== 0x9d || bytes[24] !== 0x01 || bytes[25] !== 0x2a) return undefined;
+    return [u16le(bytes, 26) & 0x3fff, u16le(bytes, 28) & 0x3fff];
+  }
+  if (chunk === 'VP8L') {
+    if (bytes[20] !== 0x2f) return undefined;
+    const b1 = bytes[21] ?? 0;
+    const b2 = bytes[22] ?? 0;
+    const b3 = bytes[23] ?? 0;
+    const b4 = bytes[24] ?? 0;
+    return [1 + (((b2 & 0x3f) << 8) | b1), 1 + (((b4 & 0x0f) << 10) | (b3 << 2) | ((b2 & 0xc0) >> 6))];
+  }
+  return undefined;
+}
+
+type Box = { type: string; start: number; body: number; end: number };
+
+/** The boxes of an ISO-BMFF container between `from` and `to` (each cut to the bytes there are). */
+function* boxes(bytes: Uint8Array, from: number, to: number): Generator<Box> {
+  let at = from;
+  while (at + 8 <= to) {
+    let size = u32be(bytes, at);
+    let body = at + 8;
+    if (size === 1) {
+      if (at + 16 > to) return;
+      size = u32be(bytes, at + 8) * 2 ** 32 + u32be(bytes, at + 12);
+      body = at + 16;
+    } else if (size === 0) size = to - at;
+    if (size < body - at) return;
+    yield { type: ascii(bytes, at + 4, at + 8), start: at, body, end: Math.min(to, at + size) };
+    at += size;
+  }
+}
+
+function childBox(bytes: Uint8Array, parent: { body: number; end: number }, type: string, skip = 0) {
+  for (const box of boxes(bytes, parent.body + skip, parent.end)) if (box.type === type) return box;
+  return undefined;
+}
+
+/**
+ * AVIF, HEIC, HEIF: the first image spatial extent (`ispe`) among the item properties
+ * (meta → iprp → ipco), cropped by a clean aperture (`clap`) there when there is one.
+ */
+function heifSize(bytes: Uint8Array): [number, number] | undefined {
+  const meta = childBox(bytes, { body: 0, end: bytes.length }, 'meta');
+  // `meta` is a full box: version and flags come before its children.
+  const iprp = meta && childBox(bytes, meta, 'iprp', 4);
+  const ipco = iprp && childBox(bytes, iprp, 'ipco');
+  if (!ipco) return undefined;
+  let size: [number, number] | undefined;
+  let clap: [number, number] | undefined;
+  for (const box of boxes(bytes, ipco.body, ipco.end)) {
+    if (box.type === 'ispe' && !size && box.body + 12 <= box.end) {
+      size = [u32be(bytes, box.body + 4), u32be(bytes, box.body + 8)];
+    } else if (box.type === 'clap' && !clap && box.body + 16 <= box.end) {
+      const widthD = u32be(bytes, box.body + 4);
+      const heightD = u32be(bytes, box.body + 12);
+      if (widthD && heightD) {
+        clap = [Math.round(u32be(bytes, box.body) / widthD), Math.round(u32be(bytes, box.body + 8) / heightD)];
+      }
+    }
+  }
+  if (size && clap && clap[0] > 0 && clap[1] > 0 && clap[0] <= size[0] && clap[1] <= size[1]) return clap;
+  return size;
+}
+
+/** JPEG XL codestream: the SizeHeader right after the `ff 0a` signature (bits read from the lowest). */
+function jxlCodestreamSize(bytes: Uint8Array): [number, number] | undefined {
+  let byte = 2;
+  let bit = 0;
+  const bits = (count: number): number | undefined => {
+    let value = 0;
+    for (let i = 0; i < count; i += 1) {
+      if (byte >= bytes.length) return undefined;
+      value += (((bytes[byte] ?? 0) >> bit) & 1) * 2 ** i;
+      bit += 1;
+      if (bit === 8) {
+        bit = 0;
+        byte += 1;
+      }
+    }
+    return value;
+  };
+  const dimension = (small: boolean): number | undefined => {
+    if (small) {
+      const value = bits(5);
+      return value === undefined ? undefined : 8 * (1 + value);
+    }
+    const sizeClass = bits(2);
+    const value = sizeClass === undefined ? undefined : bits([9, 13, 18, 30][sizeClass] ?? 0);
+    return value === undefined ? undefined : 1 + value;
+  };
+  const small = bits(1);
+  if (small === undefined) return undefined;
+  const height = dimension(small === 1);
+  const ratio = bits(3);
+  if (height === undefined || ratio === undefined) return undefined;
+  const RATIOS = [1, 1.2, 4 / 3, 1.5, 16 / 9, 5 / 4, 2];
+  const width = ratio === 0 ? dimension(small === 1) : Math.floor(height * (RATIOS[ratio - 1] ?? 1));
+  return width === undefined ? undefined : [width, height];
+}
+
+/** JPEG XL container: the codestream's first bytes, from its `jxlc` box or its first `jxlp` box. */
+function jxlContainerSize(bytes: Uint8Array): [number, number] | undefined {
+  for (const box of boxes(bytes, 0, bytes.length)) {
+    if (box.type === 'jxlc') return jxlCodestreamSize(bytes.subarray(box.body, box.end));
+    // A partial codestream box starts with its 4-byte index; the first holds the SizeHeader.
+    if (box.type === 'jxlp') return jxlCodestreamSize(bytes.subarray(box.body + 4, box.end));
+  }
+  return undefined;
+}
+
+/** BigTIFF: 8-byte offsets; the first IFD's entries are 20 bytes (tag, type, 8-byte count and value). */
+function bigTiffSize(bytes: Uint8Array): [number, number] | undefined {
+  if (bytes.length < 16) return undefined;
+  const le = bytes[0] === 0x49;
+  const u16 = (at: number) => (le ? u16le(bytes, at) : u16be(bytes, at));
+  const u32 = (at: number) => (le ? u32le(bytes, at) : u32be(bytes, at));
+  const u64 = (at: number) =>
+    le ? u32le(bytes, at) + u32le(bytes, at + 4) * 2 ** 32 : u32be(bytes, at) * 2 ** 32 + u32be(bytes, at + 4);
+  if (u16(4) !== 8) return undefined;
+  const ifd = u64(8);
+  if (ifd + 8 > bytes.length) return undefined;
+  const count = u64(ifd);
+  let width: number | undefined;
+  let height: number | undefined;
+  for (let i = 0; i < count; i += 1) {
+    const entry = ifd + 8 + i * 20;
+    if (entry + 20 > bytes.length) break;
+    const tag = u16(entry);
+    if (tag !== TIFF_WIDTH_TAG && tag !== TIFF_HEIGHT_TAG) continue;
+    const type = u16(entry + 2);
+    const value =
+      type === 3 ? u16(entry + 12) : type === 4 ? u32(entry + 12) : type === 16 ? u64(entry + 12) : undefined;
+    if (tag === TIFF_WIDTH_TAG) width = value;
+    else height = value;
+  }
+  return width !== undefined && height !== undefined ? [width, height] : undefined;
 }
 
 /** Walks the JPEG markers up to the first start-of-frame. */
@@ -390,6 +607,9 @@ function i16be(bytes: Uint8Array, at: number): number {
 }
 function i32le(bytes: Uint8Array, at: number): number {
   return (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8) | ((bytes[at + 2] ?? 0) << 16) | ((bytes[at + 3] ?? 0) << 24);
+}
+function u24le(bytes: Uint8Array, at: number): number {
+  return (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8) | ((bytes[at + 2] ?? 0) << 16);
 }
 function u32le(bytes: Uint8Array, at: number): number {
   return i32le(bytes, at) >>> 0;

@@ -1,4 +1,4 @@
-import { imageSize } from 'image-size';
+import { sniffImageFormat } from 'shared-contracts';
 import { decodeTextPrefix } from './sniff.ts';
 import { type Dimensions, svgDimensionsFromAttributes, svgRootAttributes } from './svgSize.ts';
 
@@ -15,20 +15,22 @@ export type DimensionsResult = ({ kind: 'found' } & Dimensions) | { kind: 'need'
 
 const NONE: DimensionsResult = { kind: 'none' };
 
-/** image-size's type names for each format (HEIF-family answers carry their brand as the type). */
-const IMAGE_SIZE_TYPES: Readonly<Record<string, readonly string[]>> = {
-  JPEG: ['jpg'],
-  PNG: ['png'],
-  GIF: ['gif'],
-  WEBP: ['webp'],
-  BMP: ['bmp'],
-  ICO: ['ico'],
-  CUR: ['cur'],
-  TIFF: ['tiff'],
-  JXL: ['jxl', 'jxl-stream'],
-  JP2: ['jp2', 'j2c'],
-};
-const HEIF_FAMILY = new Set(['AVIF', 'HEIC', 'HEIF']);
+/** The formats whose sizes come from the project's one sniffer (SVG's own lengths are read here). */
+const SIZED_BY_SNIFF = new Set([
+  'JPEG',
+  'PNG',
+  'GIF',
+  'WEBP',
+  'BMP',
+  'ICO',
+  'CUR',
+  'TIFF',
+  'JXL',
+  'JP2',
+  'AVIF',
+  'HEIC',
+  'HEIF',
+]);
 
 function u16be(bytes: Uint8Array, offset: number): number {
   return ((bytes[offset] ?? 0) << 8) | (bytes[offset + 1] ?? 0);
@@ -47,18 +49,12 @@ function found(width: number, height: number, orientation?: number): DimensionsR
     : { kind: 'found', width, height };
 }
 
-/** image-size on these bytes, when it agrees with our sniff about the format. */
-function withImageSize(bytes: Uint8Array, format: string): DimensionsResult {
-  try {
-    const size = imageSize(bytes);
-    const type = size.type ?? '';
-    const agrees = HEIF_FAMILY.has(format)
-      ? !Object.values(IMAGE_SIZE_TYPES).some((types) => types.includes(type))
-      : (IMAGE_SIZE_TYPES[format]?.includes(type) ?? false);
-    return agrees ? found(size.width, size.height, size.orientation) : NONE;
-  } catch {
-    return NONE;
-  }
+/** The sniffer's size of these bytes, when it agrees about the format (EXIF orientation applied). */
+function withSniff(bytes: Uint8Array, format: string): DimensionsResult {
+  if (!SIZED_BY_SNIFF.has(format)) return NONE;
+  const sniffed = sniffImageFormat(bytes);
+  if (sniffed?.format !== format || sniffed.width === undefined || sniffed.height === undefined) return NONE;
+  return found(sniffed.width, sniffed.height, sniffed.orientation);
 }
 
 const JPEG_STANDALONE = new Set([0x01, 0xd0, 0xd1, 0xd2, 0xd3, 0xd4, 0xd5, 0xd6, 0xd7, 0xd8]);
@@ -91,10 +87,8 @@ function jpegDimensions(bytes: Uint8Array): DimensionsResult {
       if (i + 9 > bytes.length) return { kind: 'need', bytes: i + 9 };
       const height = u16be(bytes, i + 5);
       const width = u16be(bytes, i + 7);
-      // image-size reads the EXIF orientation; its walk stops at the same frame header.
-      const withOrientation = withImageSize(bytes.subarray(0, i + 9), 'JPEG');
-      if (withOrientation.kind === 'found') return withOrientation;
-      return found(width, height);
+      // The EXIF orientation comes before the frame header.
+      return found(width, height, sniffImageFormat(bytes.subarray(0, i + 9))?.orientation);
     }
     i += 2 + length;
   }
@@ -105,18 +99,18 @@ function tiffDimensions(bytes: Uint8Array): DimensionsResult {
   if (bytes.length < 16) return { kind: 'need', bytes: 16 };
   const littleEndian = bytes[0] === 0x49;
   const bigTiff = (littleEndian ? bytes[2] : bytes[3]) === 0x2b;
-  if (bigTiff) return withImageSize(bytes, 'TIFF');
+  if (bigTiff) return withSniff(bytes, 'TIFF');
   const ifd = u32(bytes, 4, littleEndian);
   if (ifd + 2 > bytes.length) return { kind: 'need', bytes: ifd + 2 };
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const entries = view.getUint16(ifd, littleEndian);
   const end = ifd + 2 + entries * 12;
   if (end > bytes.length) return { kind: 'need', bytes: end };
-  return withImageSize(bytes, 'TIFF');
+  return withSniff(bytes, 'TIFF');
 }
 
 /** ISO-BMFF (AVIF, HEIC): the top-level `meta` box holds the sizes (`ispe`); walk the boxes to it. */
-function heifDimensions(bytes: Uint8Array): DimensionsResult {
+function heifDimensions(bytes: Uint8Array, format: string): DimensionsResult {
   let offset = 0;
   for (;;) {
     if (offset + 16 > bytes.length) return { kind: 'need', bytes: offset + 16 };
@@ -131,7 +125,7 @@ function heifDimensions(bytes: Uint8Array): DimensionsResult {
     if (size < 8) return NONE;
     if (type === 'meta') {
       if (offset + size > bytes.length) return { kind: 'need', bytes: offset + size };
-      return withImageSize(bytes, 'AVIF');
+      return withSniff(bytes, format);
     }
     offset += size;
     if (!Number.isFinite(offset)) return NONE;
@@ -157,7 +151,7 @@ function readPartial(bytes: Uint8Array, format: string): DimensionsResult {
     case 'AVIF':
     case 'HEIC':
     case 'HEIF':
-      return heifDimensions(bytes);
+      return heifDimensions(bytes, format);
     case 'SVG': {
       const text = decodeTextPrefix(bytes);
       if (text === undefined) return NONE;
@@ -168,6 +162,6 @@ function readPartial(bytes: Uint8Array, format: string): DimensionsResult {
       return size ? found(size.width, size.height) : NONE;
     }
     default:
-      return withImageSize(bytes, format);
+      return withSniff(bytes, format);
   }
 }
