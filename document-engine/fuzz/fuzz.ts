@@ -23,7 +23,10 @@
  * from source needs node headers and compiler-rt sources from outside too. So this fuzzer is
  * unguided: seeds are real files and the mutations know the formats instead.
  */
+
+import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +49,8 @@ type Args = {
   timeoutMs: number;
   repro?: { kind: Kind; caseSeed: number };
   minimizeSeconds: number;
+  /** Internal: this process is the child that fuzzes one kind from this iteration on. */
+  child?: { start: number };
 };
 
 function parseArgs(argv: string[]): Args {
@@ -69,6 +74,7 @@ function parseArgs(argv: string[]): Args {
     else if (arg === '--seed') args.seed = Number(value()) >>> 0;
     else if (arg === '--timeout') args.timeoutMs = Number(value());
     else if (arg === '--minimize-seconds') args.minimizeSeconds = Number(value());
+    else if (arg === '--child-from') args.child = { start: Number(value()) };
     else if (arg === '--kind') {
       for (const k of value().split(',')) {
         if (!(KINDS as readonly string[]).includes(k)) throw new Error(`--kind: one of ${KINDS.join(', ')}`);
@@ -85,9 +91,15 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-/** Seeds are drawn in proportion to 1/sqrt(size): small ones are faster and their findings fit a regression file. */
+/**
+ * Seeds are drawn in proportion to 1/sqrt(size): small ones are faster and their findings fit a
+ * regression file. A hostile builder weighs a quarter: small but slow by design, and its class
+ * has a test of its own.
+ */
 function pickSeed(seeds: readonly Seed[], rng: Rng): Seed {
-  const weights = seeds.map((s) => 1 / Math.sqrt(Math.max(256, s.bytes.length)));
+  const weights = seeds.map(
+    (s) => (s.name.startsWith('hostile:') ? 0.25 : 1) / Math.sqrt(Math.max(256, s.bytes.length)),
+  );
   let r = rng.float() * weights.reduce((a, b) => a + b, 0);
   for (let i = 0; i < seeds.length; i++) {
     r -= weights[i] as number;
@@ -174,7 +186,7 @@ type Finding = {
   caseSeed: number;
 };
 
-async function fuzzKind(kind: Kind, args: Args, seconds: number, runner: CaseRunner, known: Set<string>) {
+async function fuzzKind(kind: Kind, args: Args, seconds: number, runner: CaseRunner, known: Set<string>, from = 0) {
   const allSeeds = loadSeeds(kind);
   const start = performance.now();
   // Calibration: each seed once, unmutated. Cases drawn from a slow seed (a hostile builder of a
@@ -205,19 +217,31 @@ async function fuzzKind(kind: Kind, args: Args, seconds: number, runner: CaseRun
   let skipped = 0;
   let withImages = 0;
   const refusals = new Map<string, number>();
+  const causes = new Map<string, number>();
   const fuzzStart = performance.now();
-  for (let i = 0; performance.now() < deadline; i++) {
+  let nextReport = fuzzStart + 60_000;
+  for (let i = from; performance.now() < deadline; i++) {
     const caseSeed = hash32(args.seed, kind, i);
     const c = makeCase(kind, caseSeed, allSeeds);
     if (slow.has(c.seed)) {
       skipped++;
       continue;
     }
+    // The parent hears of each case before it runs: if the whole process dies (a V8 fatal error in
+    // the worker aborts the process, not only the worker), the parent knows which case did it.
+    process.send?.({ type: 'case', i, caseSeed });
     const outcome = await runner.run(c.bytes, c.password, c.nodeInflate);
     cases++;
+    if (performance.now() > nextReport) {
+      // A long run by hand says how it goes once a minute.
+      nextReport += 60_000;
+      const s = (performance.now() - fuzzStart) / 1000;
+      console.log(`  ${kind}: ${cases} cases in ${s.toFixed(0)} s, ${findings.length} finding(s) so far`);
+    }
     counts[outcome.verdict]++;
     if (outcome.verdict === 'ok') {
       if (outcome.refused) refusals.set(outcome.refused, (refusals.get(outcome.refused) ?? 0) + 1);
+      if (outcome.cause) causes.set(outcome.cause, (causes.get(outcome.cause) ?? 0) + 1);
       else if ((outcome.images ?? 0) > 0) withImages++;
       continue;
     }
@@ -233,7 +257,13 @@ async function fuzzKind(kind: Kind, args: Args, seconds: number, runner: CaseRun
   );
   const refused = [...refusals].sort((a, b) => b[1] - a[1]).map(([m, n]) => `${m} ${n}`);
   console.log(`  ok cases: ${withImages} gave images, refused: ${refused.join(', ') || 'none'}`);
+  if (causes.size) {
+    // Within the contract, but places where a parser crashed into the guard instead of noticing the damage.
+    const top = [...causes].sort((a, b) => b[1] - a[1]).slice(0, 8);
+    console.log(`  refusals made from the engine's own errors: ${top.map(([c, n]) => `${c} ×${n}`).join(', ')}`);
+  }
   for (const note of notes) console.log(`  ${note}`);
+  process.send?.({ type: 'done', cases, findings });
   return { cases, counts, findings, rate };
 }
 
@@ -281,13 +311,29 @@ async function record(
   const budget = (outcome.verdict === 'hang' ? 0.5 : 1) * args.minimizeSeconds * 1000;
   const minDeadline = performance.now() + Math.min(budget, Math.max(3000, deadline - performance.now() + 3000));
   const { bytes, outcome: minimized } = await minimize(runner, c, signature, minDeadline);
+  const final = minimized ?? outcome;
+  return writeFinding(c, final, signature, args, bytes, known);
+}
+
+/** Writes a finding's input and its one-line sidecar: to regressions/ when at most 64 KB, else to out/. */
+function writeFinding(
+  c: Case,
+  final: Outcome,
+  signature: string,
+  args: Args,
+  bytes: Uint8Array,
+  known: Set<string>,
+): Finding | undefined {
+  if (known.has(`${c.kind} ${signature}`)) {
+    const { verdict, message } = final;
+    return { kind: c.kind, verdict, message, file: '(known)', signature, seedFile: c.seed.name, caseSeed: c.caseSeed };
+  }
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
   const small = bytes.length <= MAX_REGRESSION_BYTES;
   const dir = small ? REGRESSIONS_DIR : OUT_DIR;
   mkdirSync(dir, { recursive: true });
   const base = join(dir, `${c.kind}-${hash}.${EXTENSIONS[c.kind]}`);
   writeFileSync(base, bytes);
-  const final = minimized ?? outcome;
   const sidecar = {
     kind: c.kind,
     verdict: final.verdict,
@@ -309,8 +355,8 @@ async function record(
   known.add(`${c.kind} ${signature}`);
   return {
     kind: c.kind,
-    verdict: outcome.verdict,
-    message: outcome.message,
+    verdict: final.verdict,
+    message: final.message,
     file: shown,
     signature,
     seedFile: c.seed.name,
@@ -333,40 +379,121 @@ async function repro(args: Args, runner: CaseRunner) {
   process.exitCode = outcome.verdict === 'ok' ? 0 : 1;
 }
 
+/**
+ * Fuzzes one kind in a child process (this file again, with --child-from), and starts another from
+ * the next case if it dies: a V8 fatal error ("invalid size error", a failed CHECK) in a worker
+ * thread aborts the whole process, which a worker's resourceLimits cannot contain. The case that
+ * was running is then a 'crash' finding, regenerated here from its case seed.
+ */
+async function superviseKind(
+  kind: Kind,
+  args: Args,
+  known: Set<string>,
+): Promise<{ cases: number; findings: Finding[] }> {
+  const seconds = args.seconds / args.kinds.length;
+  const deadline = performance.now() + seconds * 1000;
+  const findings: Finding[] = [];
+  let cases = 0;
+  let from = 0;
+  for (let restarts = 0; restarts < 50; restarts++) {
+    const remaining = Math.max(1, (deadline - performance.now()) / 1000);
+    const childArgs = [
+      ...['--kind', kind, '--seed', String(args.seed), '--seconds', String(remaining)],
+      ...['--timeout', String(args.timeoutMs), '--minimize-seconds', String(args.minimizeSeconds)],
+      ...['--child-from', String(from)],
+    ];
+    const child = fork(fileURLToPath(import.meta.url), childArgs, {
+      execArgv: process.execArgv,
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
+    let last: { i: number; caseSeed: number } | undefined;
+    let done = false;
+    child.on(
+      'message',
+      (message: { type: string; i: number; caseSeed: number; cases: number; findings: Finding[] }) => {
+        if (message.type === 'case') {
+          last = message;
+          cases++;
+        } else if (message.type === 'done') {
+          done = true;
+          findings.push(...message.findings);
+        }
+      },
+    );
+    const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
+    if (done || code === 2) {
+      if (code === 2) process.exitCode = 2; // the corpus is missing: the child said where it looked
+      if (!done && stderr) process.stderr.write(stderr);
+      return { cases, findings };
+    }
+    const fatal = stderr.match(/Fatal[^\n]*|FATAL ERROR[^\n]*|Check failed[^\n]*/)?.[0]?.trim();
+    const message = `the process died (${signal ?? `exit code ${code}`})${fatal ? `: ${fatal}` : ''}`;
+    console.log(`  ${kind}: ${message}${last ? ` during case ${kind}:${last.caseSeed}` : ''}`);
+    if (!last) {
+      process.stderr.write(stderr);
+      throw new Error(`${kind}: the fuzzing process died before its first case`);
+    }
+    const c = makeCase(kind, last.caseSeed, loadSeeds(kind));
+    const signature = `crash process ${fatal?.replace(/\d+/g, 'N').slice(0, 60) ?? signal ?? code}`;
+    const finding = writeFinding(
+      c,
+      { verdict: 'crash', message, stack: stderr.slice(0, 1500), ms: 0 },
+      signature,
+      args,
+      c.bytes,
+      known,
+    );
+    if (finding) findings.push(finding);
+    from = last.i + 1;
+    if (performance.now() >= deadline) break;
+  }
+  return { cases, findings };
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
-  const runner = new CaseRunner({ timeoutMs: args.timeoutMs });
-  try {
-    if (args.repro) return await repro(args, runner);
-    console.log(
-      `fuzzing ${args.kinds.join(', ')} for ${args.seconds} s with run seed ${args.seed}` +
-        `${process.env.CI ? ' (fixed under CI)' : ''}, ${args.timeoutMs} ms per case`,
-    );
-    const known = knownSignatures();
-    const findings: Finding[] = [];
-    let total = 0;
-    for (const kind of args.kinds) {
-      const result = await fuzzKind(kind, args, args.seconds / args.kinds.length, runner, known);
-      total += result.cases;
-      findings.push(...result.findings);
-    }
-    if (findings.length) {
-      console.log(`\n${findings.length} finding(s) in ${total} cases:`);
-      for (const f of findings)
-        console.log(`  ${f.file}  ${f.verdict}  ${f.message}  [${f.signature}]  ${f.kind}:${f.caseSeed}`);
-      process.exitCode = 1;
-    } else {
-      console.log(`\nno finding in ${total} cases`);
-    }
-  } catch (error) {
-    if (error instanceof CorpusMissingError) {
+  if (args.child) {
+    const runner = new CaseRunner({ timeoutMs: args.timeoutMs });
+    try {
+      await fuzzKind(args.kinds[0] as Kind, args, args.seconds, runner, knownSignatures(), args.child.start);
+    } catch (error) {
+      if (!(error instanceof CorpusMissingError)) throw error;
       console.error(error.message);
       process.exitCode = 2;
-      return;
+    } finally {
+      await runner.close();
     }
-    throw error;
-  } finally {
-    await runner.close();
+    return;
+  }
+  if (args.repro) {
+    const runner = new CaseRunner({ timeoutMs: args.timeoutMs });
+    await repro(args, runner).finally(() => runner.close());
+    return;
+  }
+  console.log(
+    `fuzzing ${args.kinds.join(', ')} for ${args.seconds} s with run seed ${args.seed}` +
+      `${process.env.CI ? ' (fixed under CI)' : ''}, ${args.timeoutMs} ms per case`,
+  );
+  const known = knownSignatures();
+  const findings: Finding[] = [];
+  let total = 0;
+  for (const kind of args.kinds) {
+    const result = await superviseKind(kind, args, known);
+    if (process.exitCode === 2) return;
+    total += result.cases;
+    findings.push(...result.findings);
+  }
+  if (findings.length) {
+    console.log(`\n${findings.length} finding(s) in ${total} cases:`);
+    for (const f of findings)
+      console.log(`  ${f.file}  ${f.verdict}  ${f.message}  [${f.signature}]  ${f.kind}:${f.caseSeed}`);
+    process.exitCode = 1;
+  } else {
+    console.log(`\nno finding in ${total} cases`);
   }
 }
 

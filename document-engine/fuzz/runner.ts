@@ -22,6 +22,8 @@ export type Outcome = {
   images?: number;
   /** An ok case the engine refused: `DocumentError(invalid)`… */
   refused?: string;
+  /** For a refusal, the engine's own error it was made from (TypeError at src/…:line), if any. */
+  cause?: string;
 };
 
 export type RunnerOptions = {
@@ -77,7 +79,24 @@ export class CaseRunner {
     await this.kill();
   }
 
-  run(bytes: Uint8Array, password?: string, nodeInflate = false, timeoutMs = this.timeoutMs): Promise<Outcome> {
+  async run(bytes: Uint8Array, password?: string, nodeInflate = false, timeoutMs = this.timeoutMs): Promise<Outcome> {
+    if (!this.worker) {
+      this.worker = this.spawn();
+      // A new worker first loads tsx and the engine (a second or more on a busy machine): that
+      // is done on an empty input, so it is never counted against a case's time.
+      const warm = await this.runOnce(new Uint8Array(0), undefined, false, 60_000);
+      if (warm.verdict !== 'ok') return { ...warm, message: `the worker did not start: ${warm.message}` };
+      this.worker ??= this.spawn();
+    }
+    return this.runOnce(bytes, password, nodeInflate, timeoutMs);
+  }
+
+  private runOnce(
+    bytes: Uint8Array,
+    password: string | undefined,
+    nodeInflate: boolean,
+    timeoutMs: number,
+  ): Promise<Outcome> {
     this.worker ??= this.spawn();
     const worker = this.worker;
     const id = this.nextId++;
@@ -105,6 +124,7 @@ export class CaseRunner {
               ms: reply.ms,
               images: reply.images,
               refused: reply.error,
+              cause: reply.cause,
             },
             false,
           );

@@ -10,7 +10,7 @@ import { DocumentError, extractDocument, type RawInflater } from '../src/index.t
 
 export type CaseRequest = { id: number; bytes: Uint8Array; password?: string; nodeInflate: boolean };
 export type CaseReply =
-  | { id: number; verdict: 'ok'; images: number; error?: string; ms: number }
+  | { id: number; verdict: 'ok'; images: number; error?: string; cause?: string; ms: number }
   | { id: number; verdict: 'escaped'; message: string; stack: string; ms: number };
 
 /** The same zlib inflater extract-api hands the engine (extract-api/src/extractors/document/nodeInflate.ts). */
@@ -52,6 +52,18 @@ function escaped(error: unknown): void {
 process.on('unhandledRejection', (reason) => escaped(reason));
 process.on('uncaughtException', (error) => escaped(error));
 
+/**
+ * A DocumentError the engine's guard made from a TypeError, RangeError… of its own parsers: within
+ * the contract (the caller gets a DocumentError), but a parser that crashed rather than noticed
+ * the damage. Reported as statistics, not as a finding.
+ */
+function internalCause(cause: unknown): string | undefined {
+  // A plain Error is most often the engine's own "this is damaged" (the XML and CFB readers throw those).
+  if (!(cause instanceof Error) || cause instanceof DocumentError || cause.name === 'Error') return undefined;
+  const frame = (cause.stack ?? '').match(/document-engine\/(src\/[^):]+:\d+)/)?.[1] ?? '?';
+  return `${cause.name} at ${frame}`;
+}
+
 async function run(request: CaseRequest): Promise<CaseReply | undefined> {
   const t0 = performance.now();
   let images = 0;
@@ -72,6 +84,7 @@ async function run(request: CaseRequest): Promise<CaseReply | undefined> {
         verdict: 'ok',
         images,
         error: `${error.name}(${error.code})`,
+        cause: internalCause(error.cause),
         ms: performance.now() - t0,
       };
     }
