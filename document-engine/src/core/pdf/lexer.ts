@@ -14,6 +14,8 @@ export function isWhite(byte: number): boolean {
   return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00;
 }
 
+const WHITE = Uint8Array.from({ length: 256 }, (_, byte) => (isWhite(byte) ? 1 : 0));
+
 export function isDelimiter(byte: number): boolean {
   return (
     byte === 0x28 ||
@@ -47,13 +49,17 @@ export class Lexer {
 
   skipWhiteAndComments(): void {
     const data = this.data;
-    while (this.pos < data.length) {
-      const byte = data[this.pos] ?? 0;
-      if (isWhite(byte)) this.pos++;
+    const end = data.length;
+    // a local position and a table: content streams can be hundreds of megabytes of white space
+    let pos = this.pos;
+    while (pos < end) {
+      const byte = data[pos] as number;
+      if (WHITE[byte] === 1) pos++;
       else if (byte === 0x25) {
-        while (this.pos < data.length && data[this.pos] !== 0x0a && data[this.pos] !== 0x0d) this.pos++;
+        while (pos < end && data[pos] !== 0x0a && data[pos] !== 0x0d) pos++;
       } else break;
     }
+    this.pos = pos;
   }
 
   /** The next token; `null` at the end of the data. */

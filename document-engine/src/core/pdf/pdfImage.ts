@@ -15,8 +15,11 @@ import type { PdfDocument } from './xref.ts';
 
 /** Largest decoded image we write (output samples): 256 MiB; a larger one is skipped. */
 export const MAX_RASTER_BYTES = 256 * 1024 * 1024;
-/** 16-bit images up to this many output bytes stay 16-bit; larger ones are written at 8 bits: 64 MiB. */
-const MAX_SIXTEEN_BIT_BYTES = 64 * 1024 * 1024;
+/**
+ * 16-bit images up to this many output bytes stay 16-bit (16 megapixels of gray, 5.6 of RGB);
+ * larger ones are written at 8 bits: 32 MiB.
+ */
+const MAX_SIXTEEN_BIT_BYTES = 32 * 1024 * 1024;
 /** Images declaring more sample bytes than this must come with at least half of them: 16 MiB. */
 const MIN_CHECKED_BYTES = 16 * 1024 * 1024;
 /** Most distinct colours remembered while converting one image through a costly colour space. */
@@ -239,7 +242,7 @@ async function rasterize(
 /**
  * 16-bit gray or RGB, read straight from the big-endian bytes in one pass (no sample array):
  * kept at 16 bits up to MAX_SIXTEEN_BIT_BYTES of output, written at 8 bits beyond (a 33-megapixel
- * scan would otherwise be a PNG of hundreds of megabytes, slow to write and to open).
+ * scan would otherwise be a PNG of 67 to 200 MB, slow to write and to open).
  */
 function sixteenBit(
   data: Uint8Array,
