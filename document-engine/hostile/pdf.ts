@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 import type { HostileDocument } from './index.ts';
 
 /**
@@ -64,6 +64,22 @@ function deflate(data: Uint8Array, level = 9): Uint8Array {
 }
 
 /**
+ * A zlib stream of `mib` MiB of `byte`, built in milliseconds: one MiB deflated up to a sync
+ * flush (a non-final block that refers to nothing before it), repeated, then an empty final block.
+ * No Adler-32 at the end: PDF readers do not need it.
+ */
+function deflateBomb(mib: number, byte: number): Uint8Array {
+  const block = new Uint8Array(
+    deflateRawSync(new Uint8Array(1024 * 1024).fill(byte), { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
+  );
+  const out = new Uint8Array(2 + block.length * mib + 2);
+  out.set([0x78, 0xda]);
+  for (let i = 0; i < mib; i++) out.set(block, 2 + i * block.length);
+  out.set([0x03, 0x00], 2 + block.length * mib);
+  return out;
+}
+
+/**
  * 1. A DeviceN image whose tint transform is a sampled (Type 0) function with /BitsPerSample
  * 65535: reading one sample took 65,535 steps, for every pixel (a 6 KB file that never ended).
  */
@@ -126,7 +142,7 @@ export function recoveryBombPdf(): Uint8Array {
  * on a page, and an image whose data is a bomb too, drawn by two pages: each use inflated it again.
  */
 export function flateBombDrawnThreeTimesPdf(): Uint8Array {
-  const content = deflate(new Uint8Array(200 * 1024 * 1024));
+  const content = deflateBomb(200, 0);
   const image = deflate(new Uint8Array(4000 * 4000));
   return writePdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -145,26 +161,25 @@ export function flateBombDrawnThreeTimesPdf(): Uint8Array {
 }
 
 /**
- * 5. A 5792×5792 RGB image at 16 bits per component: 33.5 megapixels, 201 MB of samples (from
- * 9 MB of Flate), which took over 40 s and most of a gigabyte to convert sample by sample.
+ * 5. A 5792×5792 gray image at 16 bits per sample: 33.5 megapixels, 67 MB of samples (from
+ * 0.5 MB of Flate), converted sample by sample through a 16-bit array and written as a 16-bit
+ * PNG of 67 MB of raw rows. Now one pass straight from the bytes, written at 8 bits.
  */
 export function largeSixteenBitImagePdf(): Uint8Array {
   const side = 5792;
-  const row = new Uint8Array(side * 6);
+  const row = new Uint8Array(side * 2);
   for (let x = 0; x < side; x++) {
-    // runs of 16 equal pixels, so rows compress within deflate's window
-    const v = Math.round(((x >> 4) / (side >> 4)) * 65535);
-    row[x * 6] = v >> 8;
-    row[x * 6 + 1] = v & 0xff;
-    row[x * 6 + 4] = 0x80;
+    const v = Math.round((x / (side - 1)) * 65535);
+    row[x * 2] = v >> 8;
+    row[x * 2 + 1] = v & 0xff;
   }
   const samples = new Uint8Array(row.length * side);
   for (let y = 0; y < side; y++) samples.set(row, y * row.length);
   return onePage('<< /XObject << /Im1 5 0 R >> >>', 'q 612 0 0 612 0 0 cm /Im1 Do Q', [
     stream(
       `/Type /XObject /Subtype /Image /Width ${side} /Height ${side} /BitsPerComponent 16` +
-        ' /ColorSpace /DeviceRGB /Filter /FlateDecode',
-      deflate(samples, 1),
+        ' /ColorSpace /DeviceGray /Filter /FlateDecode',
+      deflate(samples, 6),
     ),
   ]);
 }
@@ -190,7 +205,7 @@ export function formOnEveryPagePdf(): Uint8Array {
   const pages = 300;
   const first = 5; // objects 1–4: catalog, pages, resources, page content; then the form; then pages
   const kids = Array.from({ length: pages }, (_, i) => `${first + 1 + i} 0 R`).join(' ');
-  const form = deflate(new Uint8Array(64 * 1024 * 1024).fill(0x20));
+  const form = deflateBomb(64, 0x20);
   return writePdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
@@ -230,7 +245,7 @@ export const PDF_HOSTILE_DOCUMENTS: readonly HostileDocument[] = [
     build: flateBombDrawnThreeTimesPdf,
   },
   {
-    name: 'a 5792x5792 image at 16 bits per component',
+    name: 'a 5792x5792 image at 16 bits per sample',
     kind: 'pdf',
     fileName: 'sixteen-bit-5792.pdf',
     build: largeSixteenBitImagePdf,
