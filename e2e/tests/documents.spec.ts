@@ -237,6 +237,8 @@ test.describe('document screens', () => {
   test('Cancel stops a long run, keeps what was found and frees the button', async ({ page, site, results }) => {
     await openScreen(page, site, PDF);
     await chooseFile(page, longPdf());
+    // As a user does: Extract once the chosen file is shown (its kind is read in the Worker first).
+    await expect(page.getByTestId('selected-file')).toContainText('long-freeculture.pdf');
     await extractButton(site, PDF).click();
     const progress = page.getByTestId('progress-text');
     await expect(progress).toHaveText(/^\d+ of \d+ pages$/, { timeout: 30_000 });
