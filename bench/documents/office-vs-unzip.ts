@@ -13,8 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { extractDocument, type RawInflater } from 'document-engine';
-import { nodeInflateRaw } from '../../extract-api/src/extractors/document/nodeInflate.ts';
-import { createNameAllocator, safeFileName } from '../../shared-contracts/src/files/index.ts';
+import { nodeInflateRaw } from 'extract-api/document';
+import { createNameAllocator, safeFileName } from 'shared-contracts';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, mb: { type: 'string', default: '60' }, keep: { type: 'boolean' } },

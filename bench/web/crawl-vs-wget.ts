@@ -6,8 +6,8 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { crawlWebsite } from '../../extract-api/src/extractors/web/index.ts';
-import { createSafeFetcher } from '../../extract-api/src/plugins/app/safeFetch/index.ts';
+import { createSafeFetcher } from 'extract-api/safe-fetch';
+import { extractWebsite } from 'extract-api/web';
 import { serveSite } from './site.ts';
 
 const { values } = parseArgs({
@@ -28,8 +28,14 @@ async function ours() {
   const started = performance.now();
   let pages = 0;
   let images = 0;
-  for await (const event of crawlWebsite(`${site.origin}/`, { fetch: fetcher.fetch, depth: 3, maxPages: 1000 })) {
-    if (event.type === 'done') ({ pagesScanned: pages, imagesFound: images } = event);
+  const scan = extractWebsite({ url: `${site.origin}/`, depth: 3, maxPages: 1000 }, undefined, {
+    fetch: fetcher.fetch,
+  });
+  for await (const event of scan) {
+    if (event.type === 'done') {
+      pages = event.done ?? 0;
+      images = event.found;
+    }
   }
   return { ms: performance.now() - started, pages, images };
 }
@@ -69,7 +75,7 @@ const o = median(oursRuns.map((r) => r.ms));
 const w = median(wgetRuns.map((r) => r.ms));
 console.log(`site: ${site.pages} pages, ${site.images} distinct PNGs, ${delayMs} ms per request; ${runs} runs, median`);
 console.log(
-  `ours   crawlWebsite depth 3: ${o.toFixed(0)} ms, ${oursRuns[0]?.pages} pages, ${oursRuns[0]?.images} images (each measured by a 64 KiB range request)`,
+  `ours   extractWebsite depth 3: ${o.toFixed(0)} ms, ${oursRuns[0]?.pages} pages, ${oursRuns[0]?.images} images (each measured by a 64 KiB range request)`,
 );
 console.log(
   `wget   -r -l 3 -p:           ${w.toFixed(0)} ms, ${wgetRuns[0]?.pages} pages, ${wgetRuns[0]?.images} images (${((wgetRuns[0]?.bytes ?? 0) / 1e6).toFixed(1)} MB downloaded)`,

@@ -4,7 +4,7 @@
 // background. An optional delay per request stands in for a real server's latency.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { png } from '../../extract-api/test/fixtures/images.ts';
+import { png } from 'extract-api/test-fixtures/images';
 
 export type BenchSite = { origin: string; pages: number; images: number; close: () => Promise<void> };
 

@@ -2,10 +2,10 @@
 // found, in one run, and the ratio.
 //   extract-api/node_modules/.bin/tsx bench/web/static-vs-render.ts [--runs N]
 import { parseArgs } from 'node:util';
-import { closeRenderer } from '../../extract-api/src/extractors/render/index.ts';
-import { readWebPage, toExtractedImages } from '../../extract-api/src/extractors/web/index.ts';
-import { createSafeFetcher } from '../../extract-api/src/plugins/app/safeFetch/index.ts';
-import { createNameAllocator } from '../../shared-contracts/src/index.ts';
+import { closeRenderer } from 'extract-api/render';
+import { createSafeFetcher } from 'extract-api/safe-fetch';
+import { readWebPage, toExtractedImages } from 'extract-api/web';
+import { createNameAllocator } from 'shared-contracts';
 import { serveSite } from './site.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });

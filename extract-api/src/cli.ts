@@ -18,7 +18,7 @@ import {
 import { documentPoolOptions, loadConfig } from './config.ts';
 import { createDocumentPool } from './extractors/document/documentPool.ts';
 import { dataUrlOf, describeDocumentFailure, toApiImage } from './extractors/document/index.ts';
-import { crawlWebsite, readWebPage, toExtractedImages } from './extractors/web/index.ts';
+import { extractWebsite, readWebPage, toExtractedImages } from './extractors/web/index.ts';
 import { createSafeFetcher, type SafeFetch } from './plugins/app/safeFetch/index.ts';
 import { describeFailure } from './routes/api/extract/failure.ts';
 
@@ -194,19 +194,17 @@ async function main() {
       render: values.render,
     });
     if (!request.success) fail(request.error.issues[0]?.message ?? 'Bad arguments');
-    for await (const event of crawlWebsite(request.data.url, {
-      ...request.data,
+    const scan = extractWebsite({ ...request.data, maxPages: config.maxPages }, controller.signal, {
       fetch: fetcher.fetch,
-      maxPages: config.maxPages,
       chromiumPath: config.chromiumPath,
-      signal: controller.signal,
-    })) {
+    });
+    for await (const event of scan) {
       if (event.type === 'image') {
         images.push(event.image);
         print(event.image);
       } else if (event.type === 'done' && !values.json) {
         process.stderr.write(
-          `${event.imagesFound} images on ${event.pagesScanned} pages${event.stoppedAtPageLimit ? ` (stopped at the ${config.maxPages}-page limit)` : ''}\n`,
+          `${event.found} images on ${event.done ?? 0} pages${event.stoppedAtLimit ? ` (stopped at the ${config.maxPages}-page limit)` : ''}\n`,
         );
       }
     }

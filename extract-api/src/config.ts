@@ -7,14 +7,6 @@ import { DOCUMENT_TIME_LIMIT_MS } from './extractors/document/readDocument.ts';
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = path.resolve(packageDir, '..');
 
-/** Remote folders under the repo, each served at /remotes/<folder>/ in the embedded default. */
-export const REMOTE_FOLDERS = {
-  mfe_url_website: 'mfe-url-website',
-  mfe_media: 'mfe-media',
-  mfe_documents: 'mfe-documents',
-  mfe_account: 'mfe-account',
-} as const;
-
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('localhost'),

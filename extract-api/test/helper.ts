@@ -2,8 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { REMOTE_FOLDERS } from 'shared-contracts';
 import { buildApp } from '../src/app.ts';
-import { type AppConfig, REMOTE_FOLDERS } from '../src/config.ts';
+import type { AppConfig } from '../src/config.ts';
 
 /** A throw-away folder per test, removed afterwards. */
 export async function tempDir(): Promise<{ dir: string; remove: () => Promise<void> }> {

@@ -173,29 +173,3 @@ export async function* extractWebsite(
     stoppedAtLimit: stoppedAtPageLimit || undefined,
   };
 }
-
-/** The events of the CLI's website scan, in the words it prints (`pnpm extract <url> --website`). */
-export type CliScanEvent =
-  | Exclude<ExtractionEvent, { type: 'done' }>
-  | { type: 'done'; pagesScanned: number; imagesFound: number; stoppedAtPageLimit?: boolean | undefined };
-
-/**
- * `extractWebsite` for the CLI, which reads its done event as pages scanned and images found.
- * Kept only until src/cli.ts moves to `extractWebsite` (its owner is changing it now).
- */
-export async function* crawlWebsite(
-  startUrl: string,
-  options: Omit<CrawlInput, 'url'> & CrawlEnvironment & { signal?: AbortSignal },
-): AsyncGenerator<CliScanEvent> {
-  const { fetch, chromiumPath, signal, ...input } = options;
-  for await (const event of extractWebsite({ ...input, url: startUrl }, signal, { fetch, chromiumPath })) {
-    if (event.type !== 'done') yield event;
-    else
-      yield {
-        type: 'done',
-        pagesScanned: event.done ?? 0,
-        imagesFound: event.found,
-        stoppedAtPageLimit: event.stoppedAtLimit,
-      };
-  }
-}

@@ -3,8 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { REMOTES_MANIFEST_PATH, type RemotesManifest, RemotesManifestSchema } from 'shared-contracts';
-import { REMOTE_FOLDERS } from '../../config.ts';
+import { REMOTE_FOLDERS, REMOTES_MANIFEST_PATH, type RemotesManifest, RemotesManifestSchema } from 'shared-contracts';
 
 type SiteOptions = { siteDir: string; remotesFile: string | undefined };
 
