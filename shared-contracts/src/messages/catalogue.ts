@@ -134,6 +134,8 @@ export const MESSAGES = {
     wrongKind: (expected: string) => `This file's contents are not a ${expected}, whatever its name says.`,
     /** The reader stopped (it crashed, ran out of memory or stopped answering): browser Worker and server pool alike. */
     unreadable: 'This file could not be read: it is damaged or too complex.',
+    /** The server's document readers are all busy and its queue is full. */
+    serverBusy: 'The server is reading other documents right now. Please try again in a minute.',
     previewConverted: (format: string) => `Preview converted from ${format}; download keeps the original`,
     previewFailed: (format: string) =>
       `This ${format} picture could not be converted for preview; download keeps the original`,

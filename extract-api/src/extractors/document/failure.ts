@@ -3,8 +3,6 @@ import { formatBytes, MESSAGES } from 'shared-contracts';
 
 // Kept here rather than in shared-contracts' MESSAGES: only the server says them (the browser's
 // engine has no worker to lose and no queue).
-export const UNREADABLE_MESSAGE = 'This file could not be read: it is damaged or too complex.';
-export const BUSY_MESSAGE = 'The server is reading other documents right now. Please try again in a minute.';
 
 /** A bound of the server, not of the document's format: too big to receive, to answer, or to finish in time. */
 export class DocumentLimitError extends Error {
@@ -32,12 +30,12 @@ export class DocumentLimitError extends Error {
 
   /** The worker reading it died: it ran out of its heap, crashed, or exited. */
   static unreadable(): DocumentLimitError {
-    return new DocumentLimitError(422, UNREADABLE_MESSAGE);
+    return new DocumentLimitError(422, MESSAGES.documents.unreadable);
   }
 
   /** Every document worker is busy and the queue is full. */
   static busy(): DocumentLimitError {
-    return new DocumentLimitError(503, BUSY_MESSAGE);
+    return new DocumentLimitError(503, MESSAGES.documents.serverBusy);
   }
 
   static tooSlow(ms: number): DocumentLimitError {
