@@ -1,9 +1,6 @@
 import { DocumentError, PasswordRequiredError } from 'document-engine';
 import { formatBytes, MESSAGES } from 'shared-contracts';
 
-// Kept here rather than in shared-contracts' MESSAGES: only the server says them (the browser's
-// engine has no worker to lose and no queue).
-
 /** A bound of the server, not of the document's format: too big to receive, to answer, or to finish in time. */
 export class DocumentLimitError extends Error {
   override readonly name = 'DocumentLimitError';
