@@ -17,8 +17,9 @@ export type HostileDocument = {
   build: () => Uint8Array;
 };
 
-export { OFFICE_HOSTILE_DOCUMENTS } from './office.ts';
-export { PDF_HOSTILE_DOCUMENTS } from './pdf.ts';
+// Each builder by name too, for a suite that wants one class (the e2e suite uploads two).
+export * from './office.ts';
+export * from './pdf.ts';
 
 import { OFFICE_HOSTILE_DOCUMENTS } from './office.ts';
 import { PDF_HOSTILE_DOCUMENTS } from './pdf.ts';
