@@ -34,11 +34,22 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 // `node --import tsx`, as `tsx src/server.ts` runs it, but one process: its pid is the server's.
 const loopDelay = path.join(repo, 'bench/documents/loop-delay.mjs');
-const server = spawn(process.execPath, ['--import', 'tsx', '--import', loopDelay, 'src/server.ts'], {
-  cwd: path.join(repo, 'extract-api'),
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EXTRACT_API_SERVE_SITE: '0', LOG_LEVEL: 'info' },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
+const server = spawn(
+  process.execPath,
+  [
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : []),
+    '--import',
+    'tsx',
+    '--import',
+    loopDelay,
+    'src/server.ts',
+  ],
+  {
+    cwd: path.join(repo, 'extract-api'),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EXTRACT_API_SERVE_SITE: '0', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  },
+);
 let serverErr = '';
 server.stderr.on('data', (chunk: Buffer) => {
   serverErr += chunk.toString();

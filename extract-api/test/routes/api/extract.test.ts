@@ -128,8 +128,11 @@ describe('extraction routes', () => {
         method: 'POST',
         url: '/api/extract-website/stream',
         payload: { url: server.url('/'), depth: 3 },
+        // A gzip stream would hold lines back until a block fills: the route must not compress.
+        headers: { 'accept-encoding': 'gzip' },
       });
       expect(response.headers['content-type']).toMatch(/application\/x-ndjson/);
+      expect(response.headers['content-encoding']).toBeUndefined();
       expect(response.body.endsWith('\n')).toBe(true);
       const events: ExtractionEvent[] = response.body
         .trim()

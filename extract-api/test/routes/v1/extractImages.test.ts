@@ -89,6 +89,19 @@ describe('POST /v1/extract-images', () => {
       expect(sha256(bytes)).toBe(expected?.extracted[0]?.sha256);
     });
 
+    it('should not gzip its answer (base64 of compressed images): gzip cost the event loop seconds under load', async () => {
+      const body = await multipartBody({ file: corpusFile('pdf/pdfjs_wikipedia.pdf') });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/v1/extract-images',
+        payload: body.payload,
+        headers: { ...body.headers, 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.body.length).toBeGreaterThan(10_000);
+      expect(response.headers['content-encoding']).toBeUndefined();
+    });
+
     it('should list each image of a many-image PDF once, with pdfimages’ dimensions', async () => {
       const entry = manifest()['pdf/pdfjs_wikipedia.pdf'];
       const response = await upload({ file: corpusFile('pdf/pdfjs_wikipedia.pdf') });

@@ -92,7 +92,7 @@ export function extractRoutes(deps: ExtractRouteDeps): FastifyPluginAsyncZod {
       API_PATHS.extractWebsiteStream,
       {
         // Each line must reach the browser as it happens, not when a gzip block fills.
-        config: { compress: false },
+        compress: false,
         schema: {
           summary:
             'The website scan as it happens: one extraction event per line (start, progress, image, done, error)',

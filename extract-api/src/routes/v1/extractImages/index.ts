@@ -83,7 +83,7 @@ export function extractImagesRoutes(options: ExtractImagesRouteOptions = {}): Fa
       API_PATHS.extractImages,
       {
         // base64 of images that are compressed already: gzip would spend seconds to save a quarter.
-        config: { compress: false },
+        compress: false,
         schema: {
           summary: 'Every embedded image of a PDF, Word (.docx, .doc) or PowerPoint (.pptx, .ppt) file',
           description: `multipart/form-data with the document in the field \`${DOCUMENT_UPLOAD_FIELDS.file}\` (a PDF up to 100 MB, Word or PowerPoint up to 50 MB) and, for an encrypted document, its password in the field \`${DOCUMENT_UPLOAD_FIELDS.password}\`. Each image's url is a data: URL of its original bytes (JPEG and JPEG 2000 as stored, other PDF images as lossless PNG).`,
