@@ -37,7 +37,7 @@ const loopDelay = path.join(repo, 'bench/documents/loop-delay.mjs');
 const server = spawn(
   process.execPath,
   [
-    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : []),
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
     '--import',
     'tsx',
     '--import',

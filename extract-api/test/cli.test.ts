@@ -6,17 +6,19 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { ExtractedImageSchema } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusPath } from '../../tooling/corpus.mjs';
 import { type FileServer, startFileServer } from './fixtures/fileServer.ts';
 import { fixtureSite } from './fixtures/site.ts';
 
 const run = promisify(execFile);
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.join(packageDir, 'node_modules', '.bin', 'tsx');
+/** The built CLI, as production runs it (the package's test script builds it first). */
+const builtCli = path.join(packageDir, 'dist', 'cli.js');
 
 /** Runs the CLI as `pnpm extract` does; resolves with its output and exit code. */
 async function cli(args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await run(tsx, ['src/cli.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, [builtCli, ...args], {
       cwd: packageDir,
       env: { ...process.env, EXTRACT_API_ALLOW_LOOPBACK: '1', ...env },
     });
@@ -47,6 +49,35 @@ describe('pnpm extract', () => {
       .split('\n')
       .map((line) => ExtractedImageSchema.parse(JSON.parse(line)));
     expect(images.map((i) => new URL(i.url).pathname).sort()).toEqual(['/img/bg.gif', '/img/hero.png']);
+  });
+
+  it('should end quietly with exit code 0 when its reader closes the pipe (| head -1)', async () => {
+    const { spawn } = await import('node:child_process');
+    // 21 images as data: URLs in JSON lines, megabytes: far more than a pipe holds, so writes
+    // still go on after the reader has gone.
+    const child = spawn(process.execPath, [builtCli, corpusPath('pdf/freeculture.pdf'), '--json'], {
+      cwd: packageDir,
+      env: { ...process.env, EXTRACT_API_ALLOW_LOOPBACK: '1' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    // What `head -1` does: read one line, then close the pipe.
+    const firstLine = await new Promise<string>((resolve) => {
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        if (text.includes('\n')) {
+          child.stdout.destroy();
+          resolve(text.slice(0, text.indexOf('\n')));
+        }
+      });
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(JSON.parse(firstLine)).toHaveProperty('url');
+    expect(code).toBe(0);
+    expect(stderr).not.toMatch(/EPIPE|Error/);
   });
 
   it('should scan a website and save every image, byte for byte, with --out', async () => {

@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = path.join(packageDir, 'node_modules', '.bin', 'tsx');
+/** The built CLI, as production runs it (the package's test script builds it first). */
+const builtCli = path.join(packageDir, 'dist', 'cli.js');
 const CORPUS = path.resolve(packageDir, '../../shared/corpus');
 const HAS_CORPUS = existsSync(path.join(CORPUS, 'manifest.json'));
 const manifest = () => JSON.parse(readFileSync(path.join(CORPUS, 'manifest.json'), 'utf8')).files;
@@ -24,7 +25,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 /** As `pnpm extract` runs it: in extract-api/, with INIT_CWD where the command was typed. */
 async function cli(args: string[], typedIn = CORPUS) {
   try {
-    const { stdout, stderr } = await run(tsx, ['src/cli.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, [builtCli, ...args], {
       cwd: packageDir,
       env: { ...process.env, INIT_CWD: typedIn },
       maxBuffer: 64 * 1024 * 1024,
