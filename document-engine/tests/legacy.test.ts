@@ -1,15 +1,15 @@
 // @vitest-environment node
 /**
  * The legacy binary extractors (.doc, .ppt): the corpus against what Apache POI 4.0.1 lists
- * (manifest.json `apache_poi`), plus the records, errors and bounds without the corpus.
+ * (manifest.json `apache_poi`), plus the records, errors and bounds on built bytes. The corpus is
+ * part of the contract (tooling/corpus.mjs): without it this file fails, saying where it looked.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync } from 'node:fs';
 import * as CFB from 'cfb';
 import { zlibSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
+import { corpusManifest, corpusPath, readCorpus } from '../../tooling/corpus.mjs';
 import { openCompoundFile } from '../src/core/legacy/compoundFile.ts';
 import { extractDoc } from '../src/core/legacy/extractDoc.ts';
 import { extractPpt, listPictureRecords } from '../src/core/legacy/extractPpt.ts';
@@ -18,13 +18,6 @@ import { decodeBlip, inflateBounded, readRecord } from '../src/core/legacy/offic
 import { rc4, sha1 } from '../src/core/legacy/rc4CryptoApi.ts';
 import type { DocumentExtractor, DocumentImage, EngineOptions } from '../src/core/types.ts';
 import { DocumentError, PasswordRequiredError } from '../src/errors.ts';
-
-// <repo>/../shared/corpus, from tests/engine/ in mfe-documents.
-const corpusDir = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
-const haveCorpus = existsSync(join(corpusDir, 'manifest.json'));
-if (!haveCorpus) {
-  console.warn(`[legacy.test] No corpus at ${corpusDir}: the DOC and PPT corpus tests are skipped.`);
-}
 
 type PoiPicture = {
   sha256: string;
@@ -35,17 +28,13 @@ type PoiPicture = {
   slides_with_picture_shape?: number[];
 };
 type ManifestEntry = { password?: string; apache_poi: { count: number; pictures: PoiPicture[] } };
-const manifest: Record<string, ManifestEntry> = haveCorpus
-  ? JSON.parse(readFileSync(join(corpusDir, 'manifest.json'), 'utf8')).files
-  : {};
+// Without the corpus this throws, saying where it looked: the file fails, it is never skipped.
+const manifest = corpusManifest<{ files: Record<string, ManifestEntry> }>().files;
 const corpusFiles = (folder: 'doc' | 'ppt') =>
-  haveCorpus
-    ? readdirSync(join(corpusDir, folder))
-        .filter((name) => name.endsWith(`.${folder}`))
-        .sort()
-        .map((name) => `${folder}/${name}`)
-    : [];
-const readCorpus = (key: string) => new Uint8Array(readFileSync(join(corpusDir, key)));
+  readdirSync(corpusPath(folder))
+    .filter((name) => name.endsWith(`.${folder}`))
+    .sort()
+    .map((name) => `${folder}/${name}`);
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const sorted = (list: string[]) => [...list].sort();
@@ -105,7 +94,7 @@ afterAll(() => {
   );
 });
 
-describe.skipIf(!haveCorpus)('DOC corpus against Apache POI', () => {
+describe('DOC corpus against Apache POI', () => {
   it.each(corpusFiles('doc'))('%s', async (key) => {
     const entry = manifest[key];
     expect(entry, `${key} is in manifest.json`).toBeDefined();
@@ -172,7 +161,7 @@ describe.skipIf(!haveCorpus)('DOC corpus against Apache POI', () => {
   });
 });
 
-describe.skipIf(!haveCorpus)('PPT corpus against Apache POI', () => {
+describe('PPT corpus against Apache POI', () => {
   it.each(corpusFiles('ppt'))('%s', async (key) => {
     const entry = manifest[key];
     expect(entry, `${key} is in manifest.json`).toBeDefined();
@@ -285,7 +274,7 @@ describe.skipIf(!haveCorpus)('PPT corpus against Apache POI', () => {
   });
 });
 
-describe.skipIf(!haveCorpus)('damaged corpus files give a DocumentError, never a crash', () => {
+describe('damaged corpus files give a DocumentError, never a crash', () => {
   const keys = [...corpusFiles('doc'), ...corpusFiles('ppt')];
   it.each(keys)('%s, truncated and corrupted', async (key) => {
     const bytes = readCorpus(key);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The DOCX and PPTX extractors against the reference corpus (`<repo>/../shared/corpus`): every
+ * The DOCX and PPTX extractors against the reference corpus (tooling/corpus.mjs): every
  * file's images must be exactly the media its parts reference (manifest.json, computed from the
  * .rels parts with Python's zipfile), byte for byte by sha256, with the manifest's slide mapping.
  *
@@ -9,19 +9,15 @@
  * is not an image (by extension: see NOT_IMAGES) is left out of the expected set.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CORPUS_DIR, corpusManifest, corpusPath, readCorpus } from '../../tooling/corpus.mjs';
 import { extractDocx } from '../src/core/docx/extractDocx.ts';
 import { extractPptx } from '../src/core/pptx/extractPptx.ts';
 import { extensionForFormat } from '../src/core/sniffFormat.ts';
 import type { DocumentImage } from '../src/core/types.ts';
 import { PasswordRequiredError } from '../src/errors.ts';
 import { collect } from './ooxmlFixtures.ts';
-
-const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
-const HAS_CORPUS = existsSync(`${CORPUS}manifest.json`);
-if (!HAS_CORPUS) console.warn(`[engine tests] corpus not found at ${CORPUS}: DOCX/PPTX corpus tests skipped`);
 
 type ManifestMedia = {
   name: string;
@@ -41,14 +37,13 @@ type ManifestFile = {
 
 const NOT_IMAGES = new Set(['mp4', 'm4v', 'mov', 'avi', 'wmv', 'mpg', 'mpeg', 'mp3', 'm4a', 'wav', 'wma', 'aac']);
 
-const manifest: { files: Record<string, ManifestFile> } = HAS_CORPUS
-  ? JSON.parse(readFileSync(`${CORPUS}manifest.json`, 'utf8'))
-  : { files: {} };
+// Without the corpus this throws, saying where it looked: the file fails, it is never skipped.
+const manifest = corpusManifest<{ files: Record<string, ManifestFile> }>();
 const filesOf = (kind: 'docx' | 'pptx') =>
-  HAS_CORPUS ? readdirSync(`${CORPUS}${kind}`).filter((name) => name.toLowerCase().endsWith(`.${kind}`)) : [];
+  readdirSync(corpusPath(kind)).filter((name) => name.toLowerCase().endsWith(`.${kind}`));
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const read = (key: string) => new Uint8Array(readFileSync(`${CORPUS}${key}`));
+const read = readCorpus;
 const entryOf = (key: string): ManifestFile => {
   const entry = manifest.files[key];
   if (!entry) throw new Error(`${key} is in the corpus folder but not in manifest.json`);
@@ -98,7 +93,7 @@ const DOCX_ROLES: [RegExp, string[]][] = [
   [/^word\/numbering\.xml$/, ['body']],
 ];
 
-describe.skipIf(!HAS_CORPUS)(`DOCX corpus (${CORPUS}docx)`, () => {
+describe(`DOCX corpus (${CORPUS_DIR}/docx)`, () => {
   it.each(filesOf('docx'))('%s', { timeout: 30_000 }, async (file) => {
     const key = `docx/${file}`;
     const entry = entryOf(key);
@@ -122,7 +117,7 @@ describe.skipIf(!HAS_CORPUS)(`DOCX corpus (${CORPUS}docx)`, () => {
   });
 });
 
-describe.skipIf(!HAS_CORPUS)(`PPTX corpus (${CORPUS}pptx)`, () => {
+describe(`PPTX corpus (${CORPUS_DIR}/pptx)`, () => {
   it.each(filesOf('pptx'))('%s', { timeout: 30_000 }, async (file) => {
     const key = `pptx/${file}`;
     const entry = entryOf(key);

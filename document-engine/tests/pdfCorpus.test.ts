@@ -1,21 +1,15 @@
 // @vitest-environment node
 /**
- * The PDF engine against `../shared/corpus/manifest.json` (rows of poppler's `pdfimages -list`):
+ * The PDF engine against the corpus's manifest.json (tooling/corpus.mjs; rows of poppler's `pdfimages -list`):
  * per file, the set of image sizes equals the distinct drawn images (`image` and `stencil` rows;
  * an image's smask/mask rows are its alpha, not separate images), every native JPEG/JPX row's
  * sha256 is among the outputs, and every row's page is among the pages of an output of its size.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { corpusManifest, corpusPath, readCorpus } from '../../tooling/corpus.mjs';
 import { type PdfImageEvent, readPdfImages } from '../src/core/pdf/extractPdf.ts';
-
-const HERE = dirname(fileURLToPath(import.meta.url));
-/** <repo>/../shared/corpus; this file is <repo>/mfe-documents/tests/engine/. */
-const CORPUS = resolve(HERE, '../../../shared/corpus');
-const MANIFEST = join(CORPUS, 'manifest.json');
 
 type Row = {
   page: number;
@@ -37,20 +31,14 @@ const KNOWN_GAPS: Record<string, string> = {};
 
 const PASSWORDS: Record<string, string> = { 'issue3371.pdf': 'ELXRTQWS' };
 
-const corpusPresent = existsSync(MANIFEST);
-if (!corpusPresent) console.warn(`[pdfCorpus] corpus not found at ${CORPUS}: skipping the PDF corpus test`);
-
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-describe.skipIf(!corpusPresent)('PDF corpus vs pdfimages -list', () => {
-  const manifest = corpusPresent
-    ? (JSON.parse(readFileSync(MANIFEST, 'utf8')) as { files: Record<string, { images: Row[] }> })
-    : { files: {} };
-  const files = corpusPresent
-    ? readdirSync(join(CORPUS, 'pdf'))
-        .filter((name) => name.endsWith('.pdf'))
-        .sort()
-    : [];
+describe('PDF corpus vs pdfimages -list', () => {
+  // Without the corpus these throw, saying where they looked: the file fails, it is never skipped.
+  const manifest = corpusManifest<{ files: Record<string, { images: Row[] }> }>();
+  const files = readdirSync(corpusPath('pdf'))
+    .filter((name) => name.endsWith('.pdf'))
+    .sort();
   const table: string[] = [];
 
   for (const file of files) {
@@ -58,7 +46,7 @@ describe.skipIf(!corpusPresent)('PDF corpus vs pdfimages -list', () => {
       const entry = manifest.files[`pdf/${file}`];
       expect(entry, `manifest entry for ${file}`).toBeDefined();
       const rows = entry?.images ?? [];
-      const bytes = new Uint8Array(readFileSync(join(CORPUS, 'pdf', file)));
+      const bytes = readCorpus(`pdf/${file}`);
       const events: PdfImageEvent[] = [];
       const password = PASSWORDS[file];
       for await (const event of readPdfImages(bytes, password ? { password } : {})) events.push(event);

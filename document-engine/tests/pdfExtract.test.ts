@@ -1,10 +1,8 @@
 // @vitest-environment node
 /** extractPdf end to end on built PDFs (colour, masks, inline images, errors) and on encrypted corpus files. */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { unzlibSync, zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { readCorpus } from '../../tooling/corpus.mjs';
 import { md5 } from '../src/core/pdf/crypto/md5.ts';
 import { extractPdf, type PdfImageEvent, readPdfImages } from '../src/core/pdf/extractPdf.ts';
 import type { DocumentImage, EngineProgress } from '../src/core/types.ts';
@@ -179,11 +177,8 @@ describe('md5', () => {
   });
 });
 
-const CORPUS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus/pdf');
-const corpus = existsSync(CORPUS);
-
-describe.skipIf(!corpus)('encrypted corpus PDFs', () => {
-  const read = (name: string) => new Uint8Array(readFileSync(join(CORPUS, name)));
+describe('encrypted corpus PDFs', () => {
+  const read = (name: string) => readCorpus(`pdf/${name}`);
 
   it('should open RC4 bug900822.pdf with the empty user password, no prompt', async () => {
     const images = await collect(read('bug900822.pdf'));

@@ -4,16 +4,11 @@
  * poppler decodes: page 2 of issue12963.pdf, compared pixel for pixel with `pdfimages -png` when
  * this test was written, has 360,939 black pixels of 2480 x 3506, none differing.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { unzlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { readCorpus } from '../../tooling/corpus.mjs';
 import { extractPdf } from '../src/core/pdf/extractPdf.ts';
 import type { DocumentImage } from '../src/core/types.ts';
-
-const CORPUS = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus/pdf');
-const present = existsSync(join(CORPUS, 'issue12963.pdf'));
 
 /** Black pixels of a 1-bit gray PNG written with filter 0 rows (the engine's encoder). */
 function blackPixels(png: Uint8Array): { width: number; height: number; black: number } {
@@ -48,10 +43,10 @@ function blackPixels(png: Uint8Array): { width: number; height: number; black: n
   return { width, height, black };
 }
 
-describe.skipIf(!present)('JBIG2 images', () => {
+describe('JBIG2 images', () => {
   it('should decode every JBIG2 image of issue12963.pdf to a PNG with poppler’s pixels', async () => {
     const images: DocumentImage[] = [];
-    for await (const image of extractPdf(new Uint8Array(readFileSync(join(CORPUS, 'issue12963.pdf'))))) {
+    for await (const image of extractPdf(readCorpus('pdf/issue12963.pdf'))) {
       images.push(image);
     }
     expect(images.map((image) => image.pageNumbers?.[0])).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
