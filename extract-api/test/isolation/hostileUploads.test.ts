@@ -1,0 +1,140 @@
+/**
+ * The built server (`node dist/server.js`, as `npm start` runs it) under hostile and heavy
+ * documents: every class of hostile file answers a clean 4xx or its images within the job's
+ * wall-clock limit, the process stays up, and /api/health answers within 100 ms all the while.
+ * Run alone (vitest.isolation.config.ts), after the package's build.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { HOSTILE_DOCUMENTS } from 'document-engine/hostile';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCorpus } from '../../../tooling/corpus.mjs';
+
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SERVER = path.join(packageDir, 'dist', 'server.js');
+const TIME_LIMIT_S = 10;
+const HEALTH_WORST_MS = 100;
+
+async function startServer(): Promise<{ child: ChildProcess; base: string }> {
+  if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: build it first (node scripts/build.mjs).`);
+  const child = spawn(process.execPath, [SERVER], {
+    cwd: packageDir,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      EXTRACT_API_SERVE_SITE: '0',
+      EXTRACT_API_DOCUMENT_TIME_LIMIT_S: String(TIME_LIMIT_S),
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const base = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 20_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      if (address) {
+        clearTimeout(timer);
+        resolve(address);
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
+  });
+  // Past start-up: the first document warms the workers, as any running server's are.
+  await fetch(`${base}/api/health`);
+  return { child, base };
+}
+
+/** Probes /api/health every 20 ms from a thread of its own, so the test's own work is not counted. */
+function probeHealth(base: string) {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+    let running = true;
+    const latencies = [];
+    const failures = [];
+    parentPort.on('message', () => { running = false; });
+    (async () => {
+      while (running) {
+        const started = performance.now();
+        try {
+          const response = await fetch(workerData + '/api/health');
+          await response.arrayBuffer();
+          if (response.status !== 200) failures.push(response.status);
+        } catch (error) {
+          failures.push(String(error));
+        }
+        latencies.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      parentPort.postMessage({ worst: Math.max(...latencies), probes: latencies.length, failures });
+    })();`,
+    { eval: true, workerData: base },
+  );
+  return async () => {
+    const result = once(worker, 'message');
+    worker.postMessage('stop');
+    const [summary] = (await result) as [{ worst: number; probes: number; failures: unknown[] }];
+    await worker.terminate();
+    expect(summary.failures).toEqual([]);
+    return summary;
+  };
+}
+
+async function upload(base: string, fileName: string, bytes: Uint8Array) {
+  const form = new FormData();
+  form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), fileName);
+  const started = performance.now();
+  const response = await fetch(`${base}/v1/extract-images`, { method: 'POST', body: form });
+  const body = (await response.json()) as { images?: unknown[]; message?: string };
+  return { status: response.status, body, ms: performance.now() - started };
+}
+
+describe('the built server under hostile and heavy documents', () => {
+  let server: { child: ChildProcess; base: string };
+  beforeAll(async () => {
+    server = await startServer();
+    // One real document first, so the workers are started and warm before anything is timed.
+    await upload(server.base, 'warm.pdf', readCorpus('pdf/cmykjpeg.pdf'));
+  });
+  afterAll(() => {
+    server?.child.kill('SIGTERM');
+  });
+
+  it.each(HOSTILE_DOCUMENTS.map((doc) => [doc.name, doc] as const))(
+    '%s: a clean answer within the time limit, health within 100 ms, the server up',
+    async (_, doc) => {
+      const bytes = doc.build();
+      const stop = probeHealth(server.base);
+      const { status, body, ms } = await upload(server.base, doc.fileName, bytes);
+      const health = await stop();
+      // the engine's bounds answer with images or its reason; the pool's with 422: never a 5xx
+      expect(status === 200 || (status >= 400 && status < 500), `${status} ${body.message}`).toBe(true);
+      if (status !== 200) expect(body.message).toMatch(/\w+/);
+      expect(ms).toBeLessThan(TIME_LIMIT_S * 1000 + 3_000);
+      expect(health.worst, `worst of ${health.probes} health probes`).toBeLessThan(HEALTH_WORST_MS);
+      expect(server.child.exitCode).toBeNull();
+    },
+  );
+
+  it('20 concurrent uploads of a real 2.5 MB PDF all answer while health stays within 100 ms', async () => {
+    const bytes = readCorpus('pdf/freeculture.pdf');
+    const stop = probeHealth(server.base);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => upload(server.base, 'freeculture.pdf', bytes.slice())),
+    );
+    const health = await stop();
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((a) => a.body.images?.length)).size).toBe(1);
+    expect(health.worst, `worst of ${health.probes} health probes`).toBeLessThan(HEALTH_WORST_MS);
+    expect(server.child.exitCode).toBeNull();
+  });
+});
