@@ -3,6 +3,7 @@
 // The list of remotes lives in shared-contracts/src/federation/remotes.json, read by the shell and the
 // remotes (shared-contracts `REMOTE_NAMES`), by this file and by the e2e fixtures: one list, in JSON
 // because plain Node (this file) cannot import TypeScript.
+// biome-ignore lint/style/noRestrictedImports: plain data, read by path because tooling is no package that could resolve shared-contracts by name.
 import remotes from '../shared-contracts/src/federation/remotes.json' with { type: 'json' };
 
 /**
