@@ -1,13 +1,10 @@
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { displaySize, frameTimes, parseAspectRatio } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
+import { corpusManifest, corpusPath, readCorpus } from '../../tooling/corpus.mjs';
 import { displayedFrameTimes, openVideo, UnreadableVideoError } from '../src/engine/index.ts';
 
-// The shared corpus, beside the repository, with ffprobe's reading of every file (never edited).
-const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus');
 type ManifestVideo = {
   kind: string;
   container: string;
@@ -15,9 +12,9 @@ type ManifestVideo = {
   video: { width: number; height: number; sample_aspect_ratio: string | null; rotation_deg: number | null };
   sampling: { every_1s: { expected_frames: number }; every_5s: { expected_frames: number } };
 };
-const manifest = JSON.parse(readFileSync(path.join(CORPUS, 'manifest.json'), 'utf8')) as {
-  files: Record<string, ManifestVideo>;
-};
+// The shared corpus (tooling/corpus.mjs), with ffprobe's reading of every file (never edited).
+// Without it this throws, saying where it looked: the file fails, it is never skipped.
+const manifest = corpusManifest<{ files: Record<string, ManifestVideo> }>();
 const videos = Object.entries(manifest.files).filter(([, f]) => f.kind === 'video');
 const inBrowser = videos.filter(([, f]) => f.container !== 'mpegts');
 /**
@@ -25,23 +22,13 @@ const inBrowser = videos.filter(([, f]) => f.container !== 'mpegts');
  * ffprobe gives 853 px wide, the engine 854 (one pixel, 0.08 %).
  */
 const SAR_ONLY_IN_BITSTREAM = new Set(['video/edts.mp4']);
-const bytesOf = (file: string) => new Uint8Array(readFileSync(path.join(CORPUS, file)));
+const bytesOf = readCorpus;
 
 /** ffprobe's packet times, from the first one: an oracle independent of mediabunny. */
 function ffprobeFrameTimes(file: string): number[] {
   const out = execFileSync(
     'ffprobe',
-    [
-      '-v',
-      'error',
-      '-select_streams',
-      'v:0',
-      '-show_entries',
-      'packet=pts_time',
-      '-of',
-      'csv=p=0',
-      path.join(CORPUS, file),
-    ],
+    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', corpusPath(file)],
     { encoding: 'utf8' },
   );
   const pts = out
