@@ -1,14 +1,19 @@
 /**
  * The document engine's fuzzer: our own mutation fuzzer over the corpus seeds and the hostile
  * builders, one target per kind (pdf, docx, pptx, doc, ppt), cases run in a warm worker with a heap
- * limit and a wall-clock limit (runner.ts).
+ * limit and a wall-clock limit (runner.ts). Each kind is fuzzed in a child process that names each
+ * case to this one before running it: a V8 fatal error in the worker aborts the whole process, and
+ * the case is then still kept (as 'crash') and fuzzing goes on from the next case.
  *
  *   pnpm --filter document-engine run fuzz -- --seconds 60 [--kind pdf] [--seed N] [--timeout 5000]
  *   pnpm --filter document-engine run fuzz -- --repro pdf:<case seed> [--seed N]   (one case again)
  *
  * Every case is a pure function of (kind, case seed): the case seed picks the seed file and the
- * mutations, and is hash32(run seed, kind, iteration). The run seed is 1 under CI (the same cases
- * every run: a CI failure is a real change) and random by hand, printed so a run can be repeated.
+ * mutations, and is hash32(run seed, kind, iteration). The run seed is 1 under CI (npm test passes
+ * --seed 1 too: the same cases every run, so a CI failure is a change of the engine, not luck) and
+ * random by hand, printed so a run can be repeated. --seconds is fuzzing time, split between the
+ * kinds; each kind first runs its seeds once unmutated (calibration, on top), and cases drawn from
+ * a seed slower than 1 s unmutated are skipped (not re-drawn, so the other cases stay the same).
  *
  * A finding (escaped / hang / crash) is run again in a fresh worker to confirm it, cut down by
  * truncation for a bounded time, and written to fuzz/regressions/<kind>-<hash>.<ext> with a
@@ -421,6 +426,7 @@ async function superviseKind(
         } else if (message.type === 'done') {
           done = true;
           findings.push(...message.findings);
+          child.disconnect(); // the open channel would keep the child alive
         }
       },
     );
@@ -457,6 +463,8 @@ async function superviseKind(
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   if (args.child) {
+    // The parent was stopped (Ctrl-C, a CI timeout): stop too, worker and all.
+    process.on('disconnect', () => process.exit(130));
     const runner = new CaseRunner({ timeoutMs: args.timeoutMs });
     try {
       await fuzzKind(args.kinds[0] as Kind, args, args.seconds, runner, knownSignatures(), args.child.start);
