@@ -10,12 +10,12 @@ import * as CFB from 'cfb';
 import { zlibSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusManifest, corpusPath, readCorpus } from '../../tooling/corpus.mjs';
+import { rc4, sha1 } from '../src/core/crypto/index.ts';
 import { openCompoundFile } from '../src/core/legacy/compoundFile.ts';
 import { extractDoc } from '../src/core/legacy/extractDoc.ts';
 import { extractPpt, listPictureRecords } from '../src/core/legacy/extractPpt.ts';
 import { VECTOR_NOTE } from '../src/core/legacy/legacyImage.ts';
 import { decodeBlip, inflateBounded, readRecord } from '../src/core/legacy/officeArt.ts';
-import { rc4, sha1 } from '../src/core/legacy/rc4CryptoApi.ts';
 import type { DocumentExtractor, DocumentImage, EngineOptions } from '../src/core/types.ts';
 import { DocumentError, PasswordRequiredError } from '../src/errors.ts';
 

@@ -3,7 +3,7 @@
 import { unzlibSync, zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { readCorpus } from '../../tooling/corpus.mjs';
-import { md5 } from '../src/core/pdf/crypto/md5.ts';
+import { md5 } from '../src/core/crypto/index.ts';
 import { extractPdf, type PdfImageEvent, readPdfImages } from '../src/core/pdf/extractPdf.ts';
 import type { DocumentImage, EngineProgress } from '../src/core/types.ts';
 

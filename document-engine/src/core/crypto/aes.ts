@@ -50,7 +50,3 @@ export async function aesDecryptPdf(key: Uint8Array, data: Uint8Array): Promise<
   if (pad >= 1 && pad <= 16 && pad <= plain.length) return plain.subarray(0, plain.length - pad);
   return plain;
 }
-
-export async function sha(algorithm: 'SHA-256' | 'SHA-384' | 'SHA-512', data: Uint8Array): Promise<Uint8Array> {
-  return new Uint8Array(await subtle().digest(algorithm, data as BufferSource));
-}

@@ -16,6 +16,8 @@
  *   - decryption: the persist objects decrypted are together at most the stream's size. Past a
  *     bound, what is left is left out: pictures are still listed, with fewer slide numbers.
  */
+
+import { rc4 } from '../crypto/index.ts';
 import { u8, u16, u32 } from './bytes.ts';
 import {
   allRecords,
@@ -28,7 +30,7 @@ import {
   readBStore,
   readRecord,
 } from './officeArt.ts';
-import { type BlockKeys, rc4 } from './rc4CryptoApi.ts';
+import type { BlockKeys } from './rc4CryptoApi.ts';
 
 const PptRecord = {
   CurrentUserAtom: 0x0ff6,

@@ -4,6 +4,7 @@
  * WebCrypto has no RC4, and its SHA-1 is async, so both are small synchronous functions here.
  */
 import { PasswordRequiredError } from '../../errors.ts';
+import { rc4, sha1 } from '../crypto/index.ts';
 import { u16, u32 } from './bytes.ts';
 
 export type EncryptionKind = 'rc4-cryptoapi' | 'other';
@@ -74,90 +75,6 @@ export function unlock(info: Rc4CryptoApiInfo, password: string): BlockKeys {
     if (verifierHash.every((byte, i) => byte === plain[16 + i])) return keys;
   }
   throw new PasswordRequiredError('wrong-password');
-}
-
-/** RC4 over `data` with a fresh key schedule; returns a new array. */
-export function rc4(key: Uint8Array, data: Uint8Array): Uint8Array {
-  const s = new Uint8Array(256);
-  for (let i = 0; i < 256; i++) s[i] = i;
-  for (let i = 0, j = 0; i < 256; i++) {
-    const si = s[i] as number;
-    j = (j + si + (key[i % key.length] as number)) & 0xff;
-    s[i] = s[j] as number;
-    s[j] = si;
-  }
-  const out = new Uint8Array(data.length);
-  for (let n = 0, i = 0, j = 0; n < data.length; n++) {
-    i = (i + 1) & 0xff;
-    const si = s[i] as number;
-    j = (j + si) & 0xff;
-    const sj = s[j] as number;
-    s[i] = sj;
-    s[j] = si;
-    out[n] = (data[n] as number) ^ (s[(si + sj) & 0xff] as number);
-  }
-  return out;
-}
-
-/** SHA-1 (FIPS 180-4), synchronous, for the short inputs of key derivation. */
-export function sha1(message: Uint8Array): Uint8Array {
-  const bitLength = message.length * 8;
-  const padded = new Uint8Array((((message.length + 8) >> 6) + 1) * 64);
-  padded.set(message);
-  padded[message.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  view.setUint32(padded.length - 8, Math.floor(bitLength / 0x100000000), false);
-  view.setUint32(padded.length - 4, bitLength >>> 0, false);
-  let h0 = 0x67452301;
-  let h1 = 0xefcdab89;
-  let h2 = 0x98badcfe;
-  let h3 = 0x10325476;
-  let h4 = 0xc3d2e1f0;
-  const w = new Uint32Array(80);
-  for (let block = 0; block < padded.length; block += 64) {
-    for (let t = 0; t < 16; t++) w[t] = view.getUint32(block + t * 4, false);
-    for (let t = 16; t < 80; t++) {
-      const x = (w[t - 3] as number) ^ (w[t - 8] as number) ^ (w[t - 14] as number) ^ (w[t - 16] as number);
-      w[t] = (x << 1) | (x >>> 31);
-    }
-    let a = h0;
-    let b = h1;
-    let c = h2;
-    let d = h3;
-    let e = h4;
-    for (let t = 0; t < 80; t++) {
-      let f: number;
-      let k: number;
-      if (t < 20) {
-        f = (b & c) | (~b & d);
-        k = 0x5a827999;
-      } else if (t < 40) {
-        f = b ^ c ^ d;
-        k = 0x6ed9eba1;
-      } else if (t < 60) {
-        f = (b & c) | (b & d) | (c & d);
-        k = 0x8f1bbcdc;
-      } else {
-        f = b ^ c ^ d;
-        k = 0xca62c1d6;
-      }
-      const temp = (((a << 5) | (a >>> 27)) + f + e + k + (w[t] as number)) >>> 0;
-      e = d;
-      d = c;
-      c = (b << 30) | (b >>> 2);
-      b = a;
-      a = temp;
-    }
-    h0 = (h0 + a) >>> 0;
-    h1 = (h1 + b) >>> 0;
-    h2 = (h2 + c) >>> 0;
-    h3 = (h3 + d) >>> 0;
-    h4 = (h4 + e) >>> 0;
-  }
-  const digest = new Uint8Array(20);
-  const out = new DataView(digest.buffer);
-  for (const [i, h] of [h0, h1, h2, h3, h4].entries()) out.setUint32(i * 4, h, false);
-  return digest;
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {

@@ -6,10 +6,10 @@
  * Images come out while the pages are walked (progress in pages), each as soon as no later page
  * can draw it (imageReach.ts, from the resource dictionaries alone), so it still carries all its
  * page numbers, and the first image of a long PDF does not wait for its last page. Among those
- * ready together, the order is the order first drawn. JBIG2 and CCITT images are not
- * decoded yet: `readPdfImages` reports them as `skipped`, `extractPdf` leaves them out. So it
- * does for one image that fails (an unknown filter, damaged data), and a damaged page loses only
- * its own images; the document fails as `invalid` only when nothing can be read.
+ * ready together, the order is the order first drawn. An image that cannot be read (an unknown
+ * filter, damaged data, a colour function past its work budget) is reported by `readPdfImages`
+ * as `skipped` with its reason and left out by `extractPdf`; a damaged page loses only its own
+ * images; the document fails as `invalid` only when nothing can be read.
  */
 import { DocumentError, PasswordRequiredError, throwIfAborted } from '../../errors.ts';
 import type { DocumentExtractor, DocumentImage, EngineOptions } from '../types.ts';

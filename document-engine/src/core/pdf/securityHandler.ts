@@ -4,11 +4,9 @@
  * password is tried as the user password, then as the owner password. The empty password is the
  * caller's first try, so files protected only against editing open without a prompt.
  */
-import { DocumentError, PasswordRequiredError } from '../../../errors.ts';
-import { rc4 } from '../../legacy/rc4CryptoApi.ts';
-import { nameOf, numberOf, type ObjectId, PdfDict, type PdfObject, PdfString } from '../objects.ts';
-import { aesCbcDecryptNoPad, aesCbcEncryptNoPad, aesDecryptPdf, sha } from './aes.ts';
-import { md5 } from './md5.ts';
+import { DocumentError, PasswordRequiredError } from '../../errors.ts';
+import { aesCbcDecryptNoPad, aesCbcEncryptNoPad, aesDecryptPdf, md5, rc4, sha } from '../crypto/index.ts';
+import { nameOf, numberOf, type ObjectId, PdfDict, type PdfObject, PdfString } from './objects.ts';
 
 type Method = 'none' | 'rc4' | 'aes';
 
@@ -197,7 +195,7 @@ async function aes256Key(
 
 /** Algorithm 2.B (R6), or plain SHA-256 (R5). */
 async function hash2b(r: number, pw: Uint8Array, salt: Uint8Array, udata: Uint8Array): Promise<Uint8Array> {
-  let k = await sha('SHA-256', concat(pw, salt, udata));
+  let k = sha('SHA-256', concat(pw, salt, udata));
   if (r < 6) return k;
   for (let round = 0; ; round++) {
     const k1 = concat(pw, k, udata);
@@ -207,7 +205,7 @@ async function hash2b(r: number, pw: Uint8Array, salt: Uint8Array, udata: Uint8A
     let sum = 0;
     for (let i = 0; i < 16; i++) sum += e[i] ?? 0;
     const which = sum % 3;
-    k = await sha(which === 0 ? 'SHA-256' : which === 1 ? 'SHA-384' : 'SHA-512', e);
+    k = sha(which === 0 ? 'SHA-256' : which === 1 ? 'SHA-384' : 'SHA-512', e);
     if (round >= 63 && (e[e.length - 1] ?? 0) <= round + 1 - 32) break;
   }
   return k.subarray(0, 32);

@@ -5,10 +5,10 @@
  * objects, decrypts and decodes streams.
  */
 import { DocumentError } from '../../errors.ts';
-import { SecurityHandler } from './crypto/securityHandler.ts';
 import { type DecodeBudget, type DecodedStream, decodeFilters } from './filters/decodeFilters.ts';
 import { nameOf, numberOf, PdfCommand, PdfDict, type PdfObject, PdfRef, PdfStream, PdfString } from './objects.ts';
 import { indexOfAscii, lastIndexOfAscii, Parser } from './parser.ts';
+import { SecurityHandler } from './securityHandler.ts';
 
 /** Most objects a PDF may declare. */
 export const MAX_OBJECTS = 5_000_000;
