@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { type DocumentImage, extractDocument, PasswordRequiredError } from 'document-engine';
 import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../../tooling/corpus.mjs';
-import { extractInWorker, sniffInWorker, type WorkerLike, WorkerLostError } from '../src/extraction/extractInWorker.ts';
+import { extractInWorker, sniffInWorker, type WorkerLike, WorkerLostError } from '../src/worker/extractInWorker.ts';
 import type { FromWorker, ToWorker, WorkerScope } from '../src/worker/protocol.ts';
 import { serveExtraction } from '../src/worker/serveExtraction.ts';
 

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { sniffDocumentKind } from 'document-engine';
 import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../../tooling/corpus.mjs';
-import { DOCX_PAGE, declaredAsKind, matchesKind, PDF_PAGE, PPT_PAGE } from '../src/extractor/documentKinds.ts';
 import { placeText } from '../src/extractor/documentResult.ts';
+import { DOCX_PAGE, declaredAsKind, matchesKind, PDF_PAGE, PPT_PAGE } from '../src/extractor/pageConfigs.ts';
 import { emfForRtfJs, metafileBox, previewPixels } from '../src/preview/metafileSize.ts';
 
 const read = (path: string) => new Uint8Array(readFileSync(corpusPath(path)));

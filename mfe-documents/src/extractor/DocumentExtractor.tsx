@@ -2,10 +2,10 @@ import { FileUnknownOutlined, LinkOutlined, LoadingOutlined } from '@ant-design/
 import { Alert, Button, Card, Empty, Typography } from 'antd';
 import { type ExtractedImage, MESSAGES, toasts } from 'shared-contracts';
 import { ExtractionProgress, ResultsGrid, UploadBox, useDownloadAll } from 'shared-ui';
-import { sniffInWorker } from '../extraction/index.ts';
-import { type DocumentPageConfig, declaredAsKind, matchesKind } from './documentKinds.ts';
+import { sniffInWorker } from '../worker/index.ts';
 import { type DocumentResult, placeText } from './documentResult.ts';
 import { PasswordPrompt } from './PasswordPrompt.tsx';
+import { type DocumentPageConfig, declaredAsKind, matchesKind } from './pageConfigs.ts';
 import { useDocumentExtraction } from './useDocumentExtraction.ts';
 import './DocumentExtractor.css';
 

@@ -1,6 +1,6 @@
 import type { DocumentKind, EngineProgress } from 'document-engine';
 import { createEventChannel, createNameAllocator, type Extractor, type ProgressUnit } from 'shared-contracts';
-import { type ExtractInWorkerOptions, extractInWorker } from '../extraction/index.ts';
+import { type ExtractInWorkerOptions, extractInWorker } from '../worker/index.ts';
 import { type DocumentResult, toDocumentResult } from './documentResult.ts';
 
 /** What the document extractor takes: the file, its password if any, and what the page expects it to be. */

@@ -1,2 +1,2 @@
 export * from './DocumentExtractor.tsx';
-export * from './documentKinds.ts';
+export * from './pageConfigs.ts';

@@ -2,11 +2,11 @@ import type { DocumentKind } from 'document-engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type ExtractedImage, MESSAGES, toasts } from 'shared-contracts';
 import { type ExtractionFailure, type ExtractionMessages, useExtraction } from 'shared-ui';
-import { prepareDocumentWorker, releaseDocumentWorker } from '../extraction/index.ts';
 import { metafileToPng } from '../preview/index.ts';
+import { prepareDocumentWorker, releaseDocumentWorker } from '../worker/index.ts';
 import { documentExtractor } from './documentEvents.ts';
-import type { DocumentPageConfig } from './documentKinds.ts';
 import { type DocumentResult, releaseResult } from './documentResult.ts';
+import type { DocumentPageConfig } from './pageConfigs.ts';
 
 export type PasswordRequest = { wrong: boolean };
 

@@ -7,8 +7,8 @@ import {
 } from 'document-engine';
 import { MESSAGES, startModuleWorker } from 'shared-contracts';
 // Vite builds the worker as its own module chunk and gives its URL (on the remote's origin).
-import workerUrl from '../worker/documentWorker.ts?worker&url';
-import type { FromWorker, ToWorker, WorkerError } from '../worker/protocol.ts';
+import workerUrl from './documentWorker.ts?worker&url';
+import type { FromWorker, ToWorker, WorkerError } from './protocol.ts';
 
 /** The part of a Worker the client uses, so tests can run the worker's code in-process. */
 export type WorkerLike = {

@@ -1,7 +1,7 @@
 import { createNameAllocator, type ExtractedImage, type ExtractionEvent } from 'shared-contracts';
 import type { SafeFetch } from '../../plugins/app/safeFetch/index.ts';
 import { createLimiter } from '../probe/index.ts';
-import { readWebPage } from './extractWebPage.ts';
+import { readWebPage } from './readWebPage.ts';
 import { fetchRobots } from './robots.ts';
 import { toExtractedImages } from './toExtractedImages.ts';
 

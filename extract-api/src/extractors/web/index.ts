@@ -1,6 +1,6 @@
 export * from './crawlWebsite.ts';
 export * from './errors.ts';
-export * from './extractWebPage.ts';
 export * from './mergeCandidates.ts';
+export * from './readWebPage.ts';
 export * from './robots.ts';
 export * from './toExtractedImages.ts';
