@@ -10,13 +10,14 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { corpusPath } from '../../tooling/corpus.mjs';
 
 const { values } = parseArgs({
   options: { uploads: { type: 'string', default: '20' }, file: { type: 'string' } },
 });
 const uploads = Number(values.uploads);
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const file = values.file ?? path.resolve(repo, '../shared/corpus/pdf/freeculture.pdf');
+const file = values.file ?? corpusPath('pdf/freeculture.pdf');
 const bytes = readFileSync(file);
 
 async function freePort(): Promise<number> {

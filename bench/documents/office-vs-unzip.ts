@@ -10,18 +10,18 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { extractDocument, type RawInflater } from 'document-engine';
 import { nodeInflateRaw } from 'extract-api/document';
 import { createNameAllocator, safeFileName } from 'shared-contracts';
+import { requireCorpus } from '../../tooling/corpus.mjs';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, mb: { type: 'string', default: '60' }, keep: { type: 'boolean' } },
 });
 const runs = Number(values.runs);
 const targetBytes = Number(values.mb) * 1024 * 1024;
-const corpus = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
+const corpus = requireCorpus();
 const work = '/tmp/bench-documents';
 
 for (const tool of [

@@ -6,15 +6,15 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { extractorFor } from 'document-engine';
+import { corpusPath } from '../../tooling/corpus.mjs';
 
 const extractPdf = extractorFor('pdf');
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const runs = Number(values.runs);
-const corpus = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus/pdf');
+const corpus = corpusPath('pdf');
 const work = '/tmp/bench-documents';
 const target = path.join(work, 'pdf-100-pages.pdf');
 if (spawnSync('pdfunite', ['-v'], { stdio: 'ignore' }).error) {

@@ -1,20 +1,20 @@
 // The document engine in Node against poppler's `pdfimages -all` over the corpus PDFs, in one
 // run: wall time of each over all files (median of N), and the ratio.
 //   extract-api/node_modules/.bin/tsx bench/documents/pdf-vs-pdfimages.ts [--runs N]
-// Needs poppler-utils (apt-get install -y poppler-utils) and the corpus at ../shared/corpus.
+// Needs poppler-utils (apt-get install -y poppler-utils) and the corpus (tooling/corpus.mjs).
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { extractorFor } from 'document-engine';
+import { corpusPath } from '../../tooling/corpus.mjs';
 
 const extractPdf = extractorFor('pdf');
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const runs = Number(values.runs);
-const corpus = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus/pdf');
+const corpus = corpusPath('pdf');
 if (spawnSync('pdfimages', ['-v'], { stdio: 'ignore' }).error) {
   console.error('pdfimages is missing: apt-get install -y poppler-utils');
   process.exit(1);

@@ -5,7 +5,7 @@
 //   extract-api/node_modules/.bin/tsx bench/documents/time-to-first-image.ts [--url URL] [--runs N]
 // The site must be running (default: the e2e layout, shell + API on 4300 and the documents
 // remote previewed on 4303, so the Worker starts cross-origin as on a CDN). Needs pdfunite
-// (poppler-utils) and the corpus at ../shared/corpus.
+// (poppler-utils) and the corpus (tooling/corpus.mjs).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { extractDocument } from 'document-engine';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tooling/chromium.mjs';
+import { corpusPath } from '../../tooling/corpus.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -24,7 +25,7 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 const here = path.dirname(fileURLToPath(import.meta.url));
-const corpus = path.resolve(here, '../../../shared/corpus/pdf');
+const corpus = corpusPath('pdf');
 const require = createRequire(path.resolve(here, '../../e2e/package.json'));
 const { chromium } = require('@playwright/test') as typeof import('@playwright/test');
 
