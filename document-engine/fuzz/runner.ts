@@ -66,6 +66,10 @@ export class CaseRunner {
     worker.stdout.resume();
     worker.stderr.resume();
     worker.unref();
+    // A worker ended for a hang or the memory watch may still report its own death (heap limit
+    // reached while terminating) after the case's listeners are gone: an unheard 'error' event
+    // would end the fuzzing process itself.
+    worker.on('error', () => {});
     return worker;
   }
 
