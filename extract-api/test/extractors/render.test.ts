@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_PATH } from '../../../tooling/chromium.mjs';
 import {
   CHROMIUM_MISSING_MESSAGE,
   closeRenderer,
@@ -20,12 +21,17 @@ import {
 // Every request here goes to one server on 127.0.0.1 (through safeFetch with loopback allowed);
 // the pages also try 10.0.0.1 and 169.254.169.254, which safeFetch must refuse before connecting.
 
-const CHROMIUM = process.env.EXTRACT_API_CHROMIUM_PATH ?? '/usr/bin/chromium';
-const HAS_CHROMIUM = existsSync(CHROMIUM);
-if (!HAS_CHROMIUM) {
-  console.warn(
-    `[render.test] skipped: no Chromium at ${CHROMIUM}. Install it (apt-get install chromium) or set EXTRACT_API_CHROMIUM_PATH.`,
-  );
+/**
+ * The Chromium every part of the project starts (tooling/chromium.mjs). A test that needs it and
+ * does not find it fails, saying where it looked and how to install it; none is skipped.
+ */
+function chromium(): string {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium was not found at ${CHROMIUM_PATH} (tooling/chromium.mjs: the CHROMIUM_PATH variable, else /usr/bin/chromium). Install it with \`apt-get install -y chromium\` (npm test's setup does), or set CHROMIUM_PATH to it.`,
+    );
+  }
+  return CHROMIUM_PATH;
 }
 
 /** A 1×1 transparent PNG. */
@@ -117,7 +123,7 @@ const PAGES: Record<string, string> = {
 type Hit = { method: string; path: string };
 
 // A real browser on a shared 2-core machine: give each test room beyond vitest's 5 s default.
-describe.skipIf(!HAS_CHROMIUM)(`renderPage with Chromium at ${CHROMIUM}`, { timeout: 30_000 }, () => {
+describe(`renderPage with Chromium at ${CHROMIUM_PATH}`, { timeout: 30_000 }, () => {
   const hits: Hit[] = [];
   const sockets = new Set<Socket>();
   const hangListeners: (() => void)[] = [];
@@ -184,7 +190,7 @@ describe.skipIf(!HAS_CHROMIUM)(`renderPage with Chromium at ${CHROMIUM}`, { time
 
   it('records images added by script after load and lazy images loaded by scrolling, and CSS backgrounds', async () => {
     const { fetch } = recordingFetch();
-    const page = await renderPage(`${origin}/dynamic/`, { fetch, chromiumPath: CHROMIUM });
+    const page = await renderPage(`${origin}/dynamic/`, { fetch, chromiumPath: chromium() });
 
     expect(page.finalUrl).toBe(`${origin}/dynamic/`);
     const loaded = page.loadedImages.map((image) => image.url);
@@ -218,7 +224,7 @@ describe.skipIf(!HAS_CHROMIUM)(`renderPage with Chromium at ${CHROMIUM}`, { time
 
   it('without scrolling, the lazy images further down are not loaded', async () => {
     const { fetch } = recordingFetch();
-    const page = await renderPage(`${origin}/dynamic/`, { fetch, chromiumPath: CHROMIUM, maxScrollSteps: 0 });
+    const page = await renderPage(`${origin}/dynamic/`, { fetch, chromiumPath: chromium(), maxScrollSteps: 0 });
     const loaded = page.loadedImages.map((image) => image.url);
     expect(loaded).toContain(`${origin}/dynamic/img/added-after-load.png`);
     expect(loaded).not.toContain(`${origin}/dynamic/img/lazy-3.png`);
@@ -226,14 +232,14 @@ describe.skipIf(!HAS_CHROMIUM)(`renderPage with Chromium at ${CHROMIUM}`, { time
   });
 
   it('scrolls the pane that scrolls when the window does not', async () => {
-    const page = await renderPage(`${origin}/pane/`, { fetch: fetcher.fetch, chromiumPath: CHROMIUM });
+    const page = await renderPage(`${origin}/pane/`, { fetch: fetcher.fetch, chromiumPath: chromium() });
     expect(page.loadedImages.map((image) => image.url)).toEqual([`${origin}/pane/deep.png`]);
   });
 
   it('never fetches private or metadata addresses, refuses POST, and still renders the page', async () => {
     const { fetch, refusals, calls } = recordingFetch();
     const before = hits.length;
-    const page = await renderPage(`${origin}/ssrf/`, { fetch, chromiumPath: CHROMIUM });
+    const page = await renderPage(`${origin}/ssrf/`, { fetch, chromiumPath: chromium() });
 
     const loaded = page.loadedImages.map((image) => image.url);
     expect(loaded).toEqual([`${origin}/ssrf/ok.png`]);
@@ -273,7 +279,7 @@ describe.skipIf(!HAS_CHROMIUM)(`renderPage with Chromium at ${CHROMIUM}`, { time
   it('fails with a clear error when safeFetch refuses the page itself (loopback not allowed)', async () => {
     const error = await renderPage(`${origin}/plain/`, {
       fetch: strictFetcher.fetch,
-      chromiumPath: CHROMIUM,
+      chromiumPath: chromium(),
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RenderFailedError);
     expect(error).toMatchObject({
@@ -284,7 +290,7 @@ describe.skipIf(!HAS_CHROMIUM)(`renderPage with Chromium at ${CHROMIUM}`, { time
   });
 
   it('fails with the site’s status when the page is not there', async () => {
-    const error = await renderPage(`${origin}/missing.html`, { fetch: fetcher.fetch, chromiumPath: CHROMIUM }).catch(
+    const error = await renderPage(`${origin}/missing.html`, { fetch: fetcher.fetch, chromiumPath: chromium() }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(RenderFailedError);
@@ -310,7 +316,7 @@ describe.skipIf(!HAS_CHROMIUM)(`renderPage with Chromium at ${CHROMIUM}`, { time
     const startedAt = Date.now();
     const error = await renderPage(`${origin}/hanging-image/`, {
       fetch: fetcher.fetch,
-      chromiumPath: CHROMIUM,
+      chromiumPath: chromium(),
       signal: controller.signal,
     }).catch((e: unknown) => e);
     expect(controller.signal.aborted).toBe(true);
@@ -323,7 +329,7 @@ describe.skipIf(!HAS_CHROMIUM)(`renderPage with Chromium at ${CHROMIUM}`, { time
     const { fetch, calls } = recordingFetch();
     const error = await renderPage(`${origin}/plain/`, {
       fetch,
-      chromiumPath: CHROMIUM,
+      chromiumPath: chromium(),
       signal: AbortSignal.abort(),
     }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'aborted' });
@@ -334,7 +340,7 @@ describe.skipIf(!HAS_CHROMIUM)(`renderPage with Chromium at ${CHROMIUM}`, { time
     const startedAt = Date.now();
     const error = await renderPage(`${origin}/hang/page.html`, {
       fetch: fetcher.fetch,
-      chromiumPath: CHROMIUM,
+      chromiumPath: chromium(),
       timeoutMs: 1_500,
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RenderFailedError);
@@ -347,7 +353,7 @@ describe.skipIf(!HAS_CHROMIUM)(`renderPage with Chromium at ${CHROMIUM}`, { time
     const startedAt = Date.now();
     const page = await renderPage(`${origin}/hanging-image/`, {
       fetch: fetcher.fetch,
-      chromiumPath: CHROMIUM,
+      chromiumPath: chromium(),
       timeoutMs: 2_500,
     });
     expect(page.loadedImages.map((image) => image.url)).toEqual([`${origin}/hanging-image/ok.png`]);
