@@ -1,6 +1,7 @@
-/** The video corpus and what ffprobe recorded about it (`../shared/corpus/manifest.json`). */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+/** The video corpus and what ffprobe recorded about it (manifest.json, found by tooling/corpus.mjs). */
+import { corpusManifest } from '../../../tooling/corpus.mjs';
+
+export { corpusPath } from '../../../tooling/corpus.mjs';
 
 export type ManifestVideo = {
   kind: 'video';
@@ -16,14 +17,8 @@ export type ManifestVideo = {
   sampling: Record<'every_1s' | 'every_5s', { expected_frames: number }>;
 };
 
-const corpusDir = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
-const manifest = JSON.parse(readFileSync(`${corpusDir}manifest.json`, 'utf8')) as {
-  files: Record<string, { kind: string }>;
-};
-
-export function corpusPath(name: string): string {
-  return `${corpusDir}${name}`;
-}
+// Without the corpus this throws, saying where it looked: every suite importing it fails, none skips.
+const manifest = corpusManifest<{ files: Record<string, { kind: string }> }>();
 
 export const corpusVideos = Object.entries(manifest.files).filter(
   (entry): entry is [string, ManifestVideo] => entry[1].kind === 'video',

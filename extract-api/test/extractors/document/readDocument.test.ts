@@ -1,7 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readCorpus } from '../../../../tooling/corpus.mjs';
 import {
   DocumentLimitError,
   describeDocumentFailure,
@@ -9,12 +7,9 @@ import {
   uploadLimitFor,
 } from '../../../src/extractors/document/index.ts';
 
-const CORPUS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/corpus');
-const HAS_CORPUS = existsSync(path.join(CORPUS, 'manifest.json'));
-
 describe('readDocumentImages', () => {
-  it.skipIf(!HAS_CORPUS)('should stop a document that outlives its time limit with a reason', async () => {
-    const { kind, images } = readDocumentImages(readFileSync(path.join(CORPUS, 'pdf/pdfjs_wikipedia.pdf')), {
+  it('should stop a document that outlives its time limit with a reason', async () => {
+    const { kind, images } = readDocumentImages(readCorpus('pdf/pdfjs_wikipedia.pdf'), {
       timeLimitMs: 0,
     });
     expect(kind).toBe('pdf');

@@ -1,11 +1,8 @@
 /**
- * `POST /v1/extract-images` with real corpus documents (`../shared/corpus`), checked against the
+ * `POST /v1/extract-images` with real corpus documents (tooling/corpus.mjs), checked against the
  * manifest (what pdfimages and unzip report), and with the uploads it must refuse.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import {
@@ -16,22 +13,18 @@ import {
   ExtractImagesResponseSchema,
 } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusManifest, readCorpus } from '../../../../tooling/corpus.mjs';
 import { extractImagesRoutes } from '../../../src/routes/v1/extractImages/index.ts';
 import { buildTestApp, tempDir } from '../../helper.ts';
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const CORPUS = path.resolve(REPO_ROOT, '../shared/corpus');
-const HAS_CORPUS = existsSync(path.join(CORPUS, 'manifest.json'));
-if (!HAS_CORPUS) console.warn(`[extract-images] ${CORPUS} not found: the corpus uploads are skipped`);
 
 type ManifestEntry = {
   password?: string;
   images?: { type: string; width: number; height: number; enc: string; extracted: { sha256: string }[] }[];
   media?: { name: string; sha256: string; slides_direct?: number[] }[];
 };
-const manifest = (): Record<string, ManifestEntry> =>
-  JSON.parse(readFileSync(path.join(CORPUS, 'manifest.json'), 'utf8')).files;
-const corpusFile = (name: string) => readFileSync(path.join(CORPUS, name));
+// Read in the tests: without the corpus each fails, saying where it looked; none is skipped.
+const manifest = () => corpusManifest<{ files: Record<string, ManifestEntry> }>().files;
+const corpusFile = readCorpus;
 
 /** A multipart body as a browser or curl sends it. */
 async function multipartBody(fields: Record<string, Uint8Array | string>) {
@@ -66,7 +59,7 @@ describe('POST /v1/extract-images', () => {
     await remove();
   });
 
-  describe.skipIf(!HAS_CORPUS)('with corpus documents', () => {
+  describe('with corpus documents', () => {
     it('should answer a PDF in the spec shape, its JPEGs byte-identical to pdfimages -all', async () => {
       const response = await upload({ file: corpusFile('pdf/cmykjpeg.pdf') });
       expect(response.statusCode).toBe(200);
@@ -215,7 +208,7 @@ describe('POST /v1/extract-images', () => {
   });
 });
 
-describe.skipIf(!HAS_CORPUS)('POST /v1/extract-images bounds', () => {
+describe('POST /v1/extract-images bounds', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = Fastify({ logger: false });
