@@ -1,23 +1,15 @@
 /**
- * findPageImages on the real saved pages of the shared corpus (`../shared/corpus/web/*.html` beside the
- * repository), checked against the raw markup counts of `manifest.json`. Those counts come from Python's
+ * findPageImages on the real saved pages of the shared corpus (`web/*.html`, found by tooling/corpus.mjs),
+ * checked against the raw markup counts of `manifest.json`. Those counts come from Python's
  * html.parser and are NOT the images a browser would load (manifest "conventions.html"), so each page is
  * also read here by a small independent oracle (htmlparser2's streaming callbacks, not the extractor's
  * tree walk) that reproduces the counts exactly, then names the URLs behind them.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { Parser } from 'htmlparser2';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_DIR, corpusManifest, corpusPath } from '../../../../tooling/corpus.mjs';
 import { findPageImages, type PageScan, parseSrcset } from '../../../src/extractors/page/index.ts';
-
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const REPO_ROOT = path.resolve(HERE, '../../../..');
-const CORPUS_DIR = path.resolve(REPO_ROOT, '../shared/corpus');
-const MANIFEST = path.join(CORPUS_DIR, 'manifest.json');
-const HAS_CORPUS = existsSync(MANIFEST);
-if (!HAS_CORPUS) console.warn(`[corpus] ${MANIFEST} not found: the saved-page tests are skipped`);
 
 /** The lazy attributes the manifest counts (corpus_manifest.py LAZY_ATTRS). */
 const MANIFEST_LAZY_ATTRS = [
@@ -151,12 +143,11 @@ function summarize(scan: PageScan): Record<string, number> {
   return by;
 }
 
-const manifest: { files: Record<string, ManifestEntry> } = HAS_CORPUS
-  ? JSON.parse(readFileSync(MANIFEST, 'utf8'))
-  : { files: {} };
+// Without the corpus this throws, saying where it looked: the file fails, it is never skipped.
+const manifest = corpusManifest<{ files: Record<string, ManifestEntry> }>();
 const pages = Object.entries(manifest.files).filter(([rel, entry]) => rel.startsWith('web/') && entry.kind === 'html');
 
-describe.skipIf(!HAS_CORPUS)(`findPageImages on the saved pages (${CORPUS_DIR})`, () => {
+describe(`findPageImages on the saved pages (${CORPUS_DIR})`, () => {
   it('should have saved HTML pages to read', () => {
     expect(pages.length).toBeGreaterThan(0);
   });
@@ -170,16 +161,14 @@ describe.skipIf(!HAS_CORPUS)(`findPageImages on the saved pages (${CORPUS_DIR})`
     let reported: Set<string>;
 
     beforeAll(() => {
-      html = readFileSync(path.join(CORPUS_DIR, rel), 'utf8');
+      html = readFileSync(corpusPath(rel), 'utf8');
       oracle = readOracle(html);
-      const started = performance.now();
       scan = findPageImages(html, pageUrl);
-      const ms = performance.now() - started;
       reported = new Set(scan.images.flatMap((image) => [image.url, ...image.variants.map((v) => v.url)]));
       const variants = reported.size - scan.images.length;
       console.log(
         `[corpus] ${rel}: found ${scan.images.length} images (+${variants} variants), ${scan.stylesheets.length} stylesheets, ` +
-          `${scan.links.length} links in ${ms.toFixed(1)} ms; by foundIn ${JSON.stringify(summarize(scan))}`,
+          `${scan.links.length} links; by foundIn ${JSON.stringify(summarize(scan))}`,
       );
     });
 
@@ -257,21 +246,5 @@ describe.skipIf(!HAS_CORPUS)(`findPageImages on the saved pages (${CORPUS_DIR})`
       expect(scan.links.length).toBeLessThanOrEqual(raw.a_href);
       for (const link of scan.links) expect(link).toMatch(/^https?:\/\/[^#]*$/);
     });
-  });
-
-  it('should time the largest page (logged, not asserted)', () => {
-    const [rel] = [...pages].sort((a, b) => b[1].bytes - a[1].bytes)[0] ?? [];
-    if (!rel) return;
-    const html = readFileSync(path.join(CORPUS_DIR, rel), 'utf8');
-    const runs: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const started = performance.now();
-      findPageImages(html, `https://corpus.test/${rel}`);
-      runs.push(performance.now() - started);
-    }
-    const sorted = [...runs].sort((a, b) => a - b);
-    console.log(
-      `[corpus] perf ${rel} (${(html.length / 1024).toFixed(0)} KiB): ${runs.map((ms) => ms.toFixed(0)).join(', ')} ms; median ${sorted[2]?.toFixed(0)} ms`,
-    );
   });
 });
