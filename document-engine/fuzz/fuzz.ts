@@ -474,6 +474,9 @@ async function main() {
       process.exitCode = 2;
     } finally {
       await runner.close();
+      // An open IPC channel keeps a process alive: closed here on every path (done, corpus missing, error).
+      process.removeAllListeners('disconnect');
+      process.disconnect?.();
     }
     return;
   }
