@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { SHARED_PACKAGES } from '../tooling/federation.mjs';
 import { DEV_PORTS } from '../tooling/ports.mjs';
 
 const require = createRequire(import.meta.url);
@@ -14,20 +15,7 @@ const versionOf = (pkg: string) =>
 export default defineConfig({
   plugins: [react()],
   define: {
-    __SHARED_VERSIONS__: JSON.stringify(
-      Object.fromEntries(
-        [
-          'react',
-          'react-dom',
-          'react-router-dom',
-          'antd',
-          '@ant-design/icons',
-          'zod',
-          'shared-contracts',
-          'shared-ui',
-        ].map((pkg) => [pkg, versionOf(pkg)]),
-      ),
-    ),
+    __SHARED_VERSIONS__: JSON.stringify(Object.fromEntries(SHARED_PACKAGES.map((pkg) => [pkg, versionOf(pkg)]))),
   },
   server: {
     port: DEV_PORTS.shell,

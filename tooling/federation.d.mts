@@ -1,3 +1,5 @@
+/** Every package the shell provides once to the whole page. */
+export declare const SHARED_PACKAGES: readonly string[];
 export declare const sharedSingletons: Record<string, { singleton: true; requiredVersion: false }>;
 /** Module Federation name → folder (shared-contracts/src/federation/remotes.json). */
 export declare const REMOTES: Readonly<Record<string, string>>;

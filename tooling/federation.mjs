@@ -8,13 +8,25 @@ import remotes from '../shared-contracts/src/federation/remotes.json' with { typ
 
 /**
  * One React, one router, one antd theme, one toast bus, one account store: these are singletons
- * provided by the shell. `requiredVersion: false` because the workspace packages have no
- * published version to compare.
+ * provided by the shell. browser-services must be one (its toast bus and account store hold
+ * state); shared-contracts and media-files are stateless, shared so the page loads them once.
+ * `requiredVersion: false` because the workspace packages have no published version to compare.
  */
+export const SHARED_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'antd',
+  '@ant-design/icons',
+  'zod',
+  'shared-contracts',
+  'media-files',
+  'browser-services',
+  'shared-ui',
+];
+
 export const sharedSingletons = Object.fromEntries(
-  ['react', 'react-dom', 'react-router-dom', 'antd', '@ant-design/icons', 'zod', 'shared-contracts', 'shared-ui'].map(
-    (name) => [name, { singleton: true, requiredVersion: false }],
-  ),
+  SHARED_PACKAGES.map((name) => [name, { singleton: true, requiredVersion: false }]),
 );
 
 /** Remote names as Module Federation knows them (valid JS identifiers) and the folder each lives in. */

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { extractDocument, type RawInflater } from 'document-engine';
 import { nodeInflateRaw } from 'extract-api/document';
-import { createNameAllocator, safeFileName } from 'shared-contracts';
+import { createNameAllocator, safeFileName } from 'media-files';
 import { requireCorpus } from '../../tooling/corpus.mjs';
 
 const { values } = parseArgs({

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { closeRenderer } from 'extract-api/render';
 import { createSafeFetcher } from 'extract-api/safe-fetch';
 import { readWebPage, toExtractedImages } from 'extract-api/web';
-import { createNameAllocator } from 'shared-contracts';
+import { createNameAllocator } from 'media-files';
 import { serveSite } from './site.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });

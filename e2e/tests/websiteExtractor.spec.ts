@@ -1,11 +1,6 @@
 import type { Page } from '@playwright/test';
-import {
-  formatBytes,
-  SCAN_DEPTH_DEFAULT,
-  SCAN_DEPTH_MAX,
-  SCAN_DEPTH_MIN,
-  SCAN_MAX_PAGES_DEFAULT,
-} from 'shared-contracts';
+import { formatBytes } from 'media-files';
+import { SCAN_DEPTH_DEFAULT, SCAN_DEPTH_MAX, SCAN_DEPTH_MIN, SCAN_MAX_PAGES_DEFAULT } from 'shared-contracts';
 import { MESSAGES } from 'shared-contracts/messages';
 import { PATHS } from 'shared-contracts/routes';
 import { type ExpectedImage, INDEX_PAGE_IMAGES, SLOW_PAGE_3 } from '../fixtures/gallery.ts';

@@ -1,7 +1,7 @@
 // Builds extract-api for production: the server, the CLI and the document worker as ES modules in
 // dist/, run by plain Node (no TypeScript loader at run time). The workspace packages it uses
-// (shared-contracts, document-engine) are TypeScript sources and are bundled in; every npm package
-// stays external and must be a dependency of extract-api, which this script checks.
+// (shared-contracts, media-files, document-engine) are TypeScript sources and are bundled in;
+// every npm package stays external and must be a dependency of extract-api, which this script checks.
 //   node scripts/build.mjs
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';

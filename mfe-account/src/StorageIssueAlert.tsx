@@ -1,6 +1,7 @@
 import { Alert } from 'antd';
+import { accountStore } from 'browser-services';
 import { useEffect, useState } from 'react';
-import { accountStore, MESSAGES } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts';
 
 /** Says so when the store had to ignore damaged data under its keys (the store reports it once). */
 export function StorageIssueAlert() {

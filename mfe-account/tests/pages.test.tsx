@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { accountStore, type PublishedToast, toasts } from 'browser-services';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { accountStore, MESSAGES, PATHS, type PublishedToast, toasts } from 'shared-contracts';
+import { MESSAGES, PATHS } from 'shared-contracts';
 import { ThemeProvider } from 'shared-ui';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import EditProfileDialog from '../src/dialogs/EditProfileDialog.tsx';

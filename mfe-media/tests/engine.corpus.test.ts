@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { execFileSync } from 'node:child_process';
-import { displaySize, frameTimes, parseAspectRatio } from 'shared-contracts';
+import { displaySize, frameTimes, parseAspectRatio } from 'media-files';
 import { describe, expect, it } from 'vitest';
 import { corpusManifest, corpusPath, readCorpus } from '../../tooling/corpus.mjs';
 import { displayedFrameTimes, openVideo, UnreadableVideoError } from '../src/engine/index.ts';

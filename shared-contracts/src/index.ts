@@ -1,4 +1,4 @@
-// account/
+// account/: storage keys and schemas (the store itself is browser-services')
 export * from './account/index.ts';
 // api/
 export * from './api/index.ts';
@@ -8,17 +8,11 @@ export * from './entities/index.ts';
 export * from './extraction/index.ts';
 // federation/
 export * from './federation/index.ts';
-// files/
-export * from './files/index.ts';
 export * from './limits.ts';
 // messages/
 export * from './messages/index.ts';
 export * from './product.ts';
 // routes/
 export * from './routes/index.ts';
-// toast/
-export * from './toast/index.ts';
-// video/
+// video/: frame formats and quality (part of the API)
 export * from './video/index.ts';
-// workers/
-export * from './workers/index.ts';

@@ -1,12 +1,13 @@
 /** Limits in force across the site; units are in the names. The UI states these and nothing else. */
 
 export const MiB = 1024 * 1024;
+export const GiB = 1024 * MiB;
 
 export const PDF_MAX_BYTES = 100 * MiB;
 export const DOCX_MAX_BYTES = 50 * MiB;
 export const PPT_MAX_BYTES = 50 * MiB;
 /** Videos are decoded on the device, so the bound is what a browser tab handles well, not an upload limit. */
-export const VIDEO_MAX_BYTES = 2 * 1024 * MiB;
+export const VIDEO_MAX_BYTES = 2 * GiB;
 
 export const SCAN_DEPTH_MIN = 1;
 export const SCAN_DEPTH_MAX = 10;

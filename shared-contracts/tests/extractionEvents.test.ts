@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createEventChannel,
   type ExtractionEvent,
   ExtractionEventSchema,
-  formatBytes,
   REMOTE_FOLDERS,
   REMOTE_LABELS,
   REMOTE_NAMES,
@@ -63,58 +61,6 @@ describe('ExtractionEventSchema', () => {
     ['an error without words', { type: 'error' }],
   ])('refuses %s', (_label, event) => {
     expect(ExtractionEventSchema.safeParse(event).success).toBe(false);
-  });
-});
-
-describe('createEventChannel', () => {
-  async function collect(events: AsyncIterable<ExtractionEvent>): Promise<ExtractionEvent[]> {
-    const seen: ExtractionEvent[] = [];
-    for await (const event of events) seen.push(event);
-    return seen;
-  }
-
-  it('hands over pushed events in order, those pushed before reading and after', async () => {
-    const channel = createEventChannel();
-    channel.push({ type: 'start', runsOn: 'browser' });
-    const reading = collect(channel.events);
-    await Promise.resolve();
-    channel.push({ type: 'image', image });
-    channel.end();
-    channel.push({ type: 'done', found: 1 });
-    expect((await reading).map((e) => e.type)).toEqual(['start', 'image']);
-  });
-
-  it('throws the failure after the events pushed before it', async () => {
-    const channel = createEventChannel();
-    const seen: string[] = [];
-    channel.push({ type: 'image', image });
-    channel.fail(new Error('worker lost'));
-    await expect(
-      (async () => {
-        for await (const event of channel.events) seen.push(event.type);
-      })(),
-    ).rejects.toThrow('worker lost');
-    expect(seen).toEqual(['image']);
-  });
-});
-
-describe('formatBytes', () => {
-  it.each([
-    [undefined, 'card', undefined],
-    [0, 'card', '0 B'],
-    [1023, 'card', '1023 B'],
-    [250_880, 'card', '245 KB'],
-    [3.4 * 1024 * 1024, 'card', '3.4 MB'],
-    [150 * 1024 * 1024, 'card', '150 MB'],
-    [20_000, 'file', '0.02 MB'],
-    [2_590_000, 'file', '2.47 MB'],
-    [100 * 1024 * 1024, 'file', '100.00 MB'],
-    [100 * 1024 * 1024, 'limit', '100 MB'],
-    [512 * 1024, 'limit', '512 KB'],
-    [2 * 1024 ** 3, 'limit', '2 GB'],
-    [1.5 * 1024 * 1024, 'limit', '1.5 MB'],
-  ] as const)('%s bytes as a %s is %s', (bytes, style, text) => {
-    expect(formatBytes(bytes, style)).toBe(text);
   });
 });
 

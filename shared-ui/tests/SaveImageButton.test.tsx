@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { accountStore, type ExtractedImage, MESSAGES, type PublishedToast, toasts } from 'shared-contracts';
+import { accountStore, type PublishedToast, toasts } from 'browser-services';
+import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResultsGrid } from '../src/ResultsGrid/ResultsGrid.tsx';
 import { ThemeProvider } from '../src/theme/ThemeProvider.tsx';

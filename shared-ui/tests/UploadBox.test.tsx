@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { formatBytes } from 'media-files';
 import { useState } from 'react';
-import { formatBytes } from 'shared-contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from '../src/theme/ThemeProvider.tsx';
 import { UploadBox, type UploadMessage } from '../src/upload/UploadBox.tsx';

@@ -1,4 +1,5 @@
-import { type ExtractedImage, formatBytes } from 'shared-contracts';
+import { formatBytes } from 'media-files';
+import type { ExtractedImage } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { filterImages, formatsOf } from '../src/ResultsGrid/filterImages.ts';
 

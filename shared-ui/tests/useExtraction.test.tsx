@@ -1,12 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import {
-  createEventChannel,
-  type EventChannel,
-  type ExtractedImage,
-  type ExtractionEvent,
-  type PublishedToast,
-  toasts,
-} from 'shared-contracts';
+import { createEventChannel, type EventChannel, type PublishedToast, toasts } from 'browser-services';
+import type { ExtractedImage, ExtractionEvent } from 'shared-contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ExtractionMessages, useExtraction } from '../src/extraction/useExtraction.ts';
 

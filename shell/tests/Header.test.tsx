@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { ACCOUNT_STORAGE_KEYS } from 'browser-services/account-session';
+import { type PublishedToast, toasts } from 'browser-services/toast';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ACCOUNT_STORAGE_KEYS } from 'shared-contracts/account-session';
 import { MESSAGES } from 'shared-contracts/messages';
 import { PATHS } from 'shared-contracts/routes';
-import { type PublishedToast, toasts } from 'shared-contracts/toast';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Header } from '../src/layout/Header.tsx';
 

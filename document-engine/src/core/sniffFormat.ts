@@ -1,10 +1,10 @@
 /**
- * The engine's view of the project's one image sniffer (shared-contracts `sniffImageFormat`):
+ * The engine's view of the project's one image sniffer (media-files `sniffImageFormat`):
  * the true format of an image from its first bytes, with its size when the header gives it.
  * Two things are the engine's own: JPEG 2000 is named JPX, as PDF (JPXDecode) and pdfimages name
  * it; and a PDF is recognised too, because Word for Mac stores PDF pictures as images.
  */
-import { sniffImageFormat } from 'shared-contracts/sniffImageFormat';
+import { sniffImageFormat } from 'media-files/sniffImageFormat';
 
 export type SniffedFormat = { format: string; mimeType: string; width?: number; height?: number };
 

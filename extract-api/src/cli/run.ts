@@ -7,15 +7,12 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
+import { createNameAllocator, formatBytes, formatDimensions, safeFileName } from 'media-files';
 import {
-  createNameAllocator,
   type DocumentApiImage,
   type ExtractedImage,
   ExtractWebsiteRequestSchema,
-  formatBytes,
-  formatDimensions,
   PublicUrlSchema,
-  safeFileName,
 } from 'shared-contracts';
 import { documentPoolOptions, loadConfig } from '../config.ts';
 import { createDocumentPool } from '../extractors/document/documentPool.ts';

@@ -1,14 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  type FrameFormat,
-  formatTimestamp,
-  frameExtension,
-  frameFileName,
-  frameMimeType,
-  frameTimes,
-  timestampsNeedMillis,
-} from 'shared-contracts';
+import { formatTimestamp, frameFileName, frameTimes, timestampsNeedMillis } from 'media-files';
+import { type FrameFormat, frameExtension, frameMimeType } from 'shared-contracts';
 import { VideoJobError } from './errors.ts';
 import { frameExtractionArgs } from './ffmpegArgs.ts';
 import { lastLine, type VideoInfo } from './probeVideo.ts';

@@ -6,7 +6,7 @@
  *   for await (const frame of extractFrames({ ffmpegPath, input: file, workDir, video: info,
  *     intervalSeconds: 5, format: 'png', quality: 92, signal })) { … }
  *
- * Times and names come from shared-contracts (`frameTimes`, `frameFileName`), the same functions
+ * Times and names come from media-files (`frameTimes`, `frameFileName`), the same functions
  * the browser uses, so a frame is named alike wherever it was made.
  */
 export { isVideoJobError, VideoJobError, type VideoJobErrorCode } from './errors.ts';

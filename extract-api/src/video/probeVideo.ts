@@ -1,4 +1,4 @@
-import { displaySize, parseAspectRatio } from 'shared-contracts';
+import { displaySize, parseAspectRatio } from 'media-files';
 import { VideoJobError } from './errors.ts';
 import { runForOutput } from './runProcess.ts';
 

@@ -1,7 +1,8 @@
 import { createWriteStream } from 'node:fs';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { sniffVideoContainer, VIDEO_MAX_BYTES, VIDEO_SNIFF_BYTES, type VideoContainer } from 'shared-contracts';
+import { sniffVideoContainer, VIDEO_SNIFF_BYTES, type VideoContainer } from 'media-files';
+import { VIDEO_MAX_BYTES } from 'shared-contracts';
 import { VideoJobError } from './errors.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { CameraOutlined } from '@ant-design/icons';
 import { Avatar, Button, Divider, Form, Input, Modal, Space } from 'antd';
+import { accountStore, type EditProfileDialogProps, initialOf, toasts } from 'browser-services';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { accountStore, type EditProfileDialogProps, initialOf, MESSAGES, toasts } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts';
 import { useAccount } from 'shared-ui';
 import { resizePhoto } from './resizePhoto.ts';
 

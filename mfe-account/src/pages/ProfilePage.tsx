@@ -1,8 +1,9 @@
 import { AppstoreOutlined, DeleteOutlined, LogoutOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Col, Empty, Popconfirm, Row, Space, Spin, Tooltip, Typography } from 'antd';
+import { accountStore, initialOf, toasts } from 'browser-services';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { accountStore, type DownloadItem, initialOf, MESSAGES, PATHS, toasts } from 'shared-contracts';
+import { type DownloadItem, MESSAGES, PATHS } from 'shared-contracts';
 import { PageHeading, ResultsGrid, useAccount } from 'shared-ui';
 import { sourceLabel } from '../profile/sourceLabel.ts';
 import { type SavedImage, useSavedImages } from '../profile/useSavedImages.ts';

@@ -1,7 +1,8 @@
 import { Button, Form, Input } from 'antd';
+import { accountStore, toasts } from 'browser-services';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { accountStore, type LoginMethod, MESSAGES, PATHS, SignInPasswordFieldSchema, toasts } from 'shared-contracts';
+import { type LoginMethod, MESSAGES, PATHS, SignInPasswordFieldSchema } from 'shared-contracts';
 import { zodRule } from 'shared-ui';
 import { AuthCard, AuthSwitchLink, IdentityField } from '../auth/AuthCard.tsx';
 

@@ -1,15 +1,8 @@
 import { Button, Form, Input } from 'antd';
+import { accountStore, toasts } from 'browser-services';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  accountStore,
-  type LoginMethod,
-  MESSAGES,
-  NameFieldSchema,
-  NewPasswordFieldSchema,
-  PATHS,
-  toasts,
-} from 'shared-contracts';
+import { type LoginMethod, MESSAGES, NameFieldSchema, NewPasswordFieldSchema, PATHS } from 'shared-contracts';
 import { zodRule } from 'shared-ui';
 import { AuthCard, AuthSwitchLink, IdentityField } from '../auth/AuthCard.tsx';
 

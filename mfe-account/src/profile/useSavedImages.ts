@@ -1,12 +1,11 @@
+import { accountStore, isLocalImage } from 'browser-services';
 import { useEffect, useState } from 'react';
 import {
   API_PATHS,
-  accountStore,
   type DownloadItem,
   type ExtractedImage,
   IMAGE_SOURCE_KINDS,
   type ImageSourceKind,
-  isLocalImage,
 } from 'shared-contracts';
 
 /** A saved image as the grid shows it, with where Open and Download go. */

@@ -1,6 +1,7 @@
 import { FileUnknownOutlined, LinkOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Typography } from 'antd';
-import { type ExtractedImage, MESSAGES, toasts } from 'shared-contracts';
+import { toasts } from 'browser-services';
+import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { ExtractionProgress, ResultsGrid, UploadBox, useDownloadAll } from 'shared-ui';
 import { sniffInWorker } from '../worker/index.ts';
 import { type DocumentResult, placeText } from './documentResult.ts';

@@ -1,5 +1,7 @@
+import { createEventChannel, type Extractor } from 'browser-services';
 import type { DocumentKind, EngineProgress } from 'document-engine';
-import { createEventChannel, createNameAllocator, type Extractor, type ProgressUnit } from 'shared-contracts';
+import { createNameAllocator } from 'media-files';
+import type { ProgressUnit } from 'shared-contracts';
 import { type ExtractInWorkerOptions, extractInWorker } from '../worker/index.ts';
 import { type DocumentResult, toDocumentResult } from './documentResult.ts';
 

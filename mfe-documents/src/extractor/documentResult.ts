@@ -1,5 +1,6 @@
 import type { DocumentImage } from 'document-engine';
-import { type ExtractedImage, type ImageSourceKind, MESSAGES, safeFileName } from 'shared-contracts';
+import { safeFileName } from 'media-files';
+import { type ExtractedImage, type ImageSourceKind, MESSAGES } from 'shared-contracts';
 import { browserCanShow, isMetafile } from '../preview/index.ts';
 
 /** How a card's frame shows the image. */

@@ -1,5 +1,6 @@
 import type { DocumentKind } from 'document-engine';
-import { DOCX_MAX_BYTES, formatBytes, MESSAGES, PDF_MAX_BYTES, PPT_MAX_BYTES } from 'shared-contracts';
+import { formatBytes } from 'media-files';
+import { DOCX_MAX_BYTES, MESSAGES, PDF_MAX_BYTES, PPT_MAX_BYTES } from 'shared-contracts';
 
 /** What differs between the PDF, Word and PowerPoint screens; everything else is one component. */
 export type DocumentPageConfig = {

@@ -1,6 +1,7 @@
+import { toasts } from 'browser-services';
 import type { DocumentKind } from 'document-engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type ExtractedImage, MESSAGES, toasts } from 'shared-contracts';
+import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { type ExtractionFailure, type ExtractionMessages, useExtraction } from 'shared-ui';
 import { metafileToPng } from '../preview/index.ts';
 import { prepareDocumentWorker, releaseDocumentWorker } from '../worker/index.ts';

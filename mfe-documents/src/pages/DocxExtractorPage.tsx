@@ -1,5 +1,6 @@
 import { Collapse, Typography } from 'antd';
-import { DOCX_MAX_BYTES, formatBytes } from 'shared-contracts';
+import { formatBytes } from 'media-files';
+import { DOCX_MAX_BYTES } from 'shared-contracts';
 import { PageHeading } from 'shared-ui';
 import { DOCX_PAGE, DocumentExtractor } from '../extractor/index.ts';
 

@@ -1,6 +1,7 @@
 import { CloudDownloadOutlined, FileSearchOutlined, LockOutlined, PictureOutlined } from '@ant-design/icons';
 import { Tabs, Typography } from 'antd';
-import { formatBytes, PDF_MAX_BYTES } from 'shared-contracts';
+import { formatBytes } from 'media-files';
+import { PDF_MAX_BYTES } from 'shared-contracts';
 import { InfoSection, PageHeading, StepsSection } from 'shared-ui';
 import { DocumentExtractor, PDF_PAGE } from '../extractor/index.ts';
 

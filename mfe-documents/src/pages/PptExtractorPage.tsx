@@ -1,5 +1,6 @@
 import { Flex, Tabs, Tag, Typography } from 'antd';
-import { formatBytes, PPT_MAX_BYTES } from 'shared-contracts';
+import { formatBytes } from 'media-files';
+import { PPT_MAX_BYTES } from 'shared-contracts';
 import { PageHeading } from 'shared-ui';
 import { DocumentExtractor, PPT_PAGE } from '../extractor/index.ts';
 

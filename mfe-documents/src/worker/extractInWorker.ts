@@ -1,3 +1,4 @@
+import { startModuleWorker } from 'browser-services';
 import {
   DocumentError,
   type DocumentImage,
@@ -5,7 +6,7 @@ import {
   type EngineProgress,
   PasswordRequiredError,
 } from 'document-engine';
-import { MESSAGES, startModuleWorker } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts';
 // Vite builds the worker as its own module chunk and gives its URL (on the remote's origin).
 import workerUrl from './documentWorker.ts?worker&url';
 import type { FromWorker, ToWorker, WorkerError } from './protocol.ts';

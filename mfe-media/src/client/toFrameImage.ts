@@ -1,11 +1,5 @@
-import {
-  type ExtractedImage,
-  type FrameFormat,
-  formatTimestamp,
-  frameFileName,
-  frameFormatLabel,
-  frameMimeType,
-} from 'shared-contracts';
+import { formatTimestamp, frameFileName } from 'media-files';
+import { type ExtractedImage, type FrameFormat, frameFormatLabel, frameMimeType } from 'shared-contracts';
 
 /**
  * A frame as the grid, the ZIP and Save-to-profile take it. The object URL lives as long as the

@@ -1,14 +1,6 @@
-import {
-  API_PATHS,
-  createEventChannel,
-  type EventChannel,
-  type ExtractionEvent,
-  type FrameFormat,
-  frameTimes,
-  MESSAGES,
-  startModuleWorker,
-  timestampsNeedMillis,
-} from 'shared-contracts';
+import { createEventChannel, type EventChannel, startModuleWorker } from 'browser-services';
+import { frameTimes, timestampsNeedMillis } from 'media-files';
+import { API_PATHS, type ExtractionEvent, type FrameFormat, MESSAGES } from 'shared-contracts';
 import type { FrameEvent, VideoInfo } from '../engine/index.ts';
 import frameWorkerUrl from '../worker/frameWorker.ts?worker&url';
 import type { FrameJobMessage, FrameJobRequest } from '../worker/protocol.ts';

@@ -1,5 +1,6 @@
+import { frameTimes } from 'media-files';
 import { CanvasSink } from 'mediabunny';
-import { type FrameFormat, frameMimeType, frameTimes } from 'shared-contracts';
+import { type FrameFormat, frameMimeType } from 'shared-contracts';
 import { openVideo, type VideoInfo, type VideoSource } from './openVideo.ts';
 
 export type ExtractFramesOptions = {

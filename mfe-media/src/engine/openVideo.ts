@@ -1,3 +1,4 @@
+import { displaySize } from 'media-files';
 import {
   BlobSource,
   BufferSource,
@@ -10,7 +11,6 @@ import {
   UrlSource,
   WEBM,
 } from 'mediabunny';
-import { displaySize } from 'shared-contracts';
 
 /**
  * The containers decoded in the browser, and the ones the page lists as such. Anything else (AVI, FLV,

@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Space, Typography } from 'antd';
+import { toasts } from 'browser-services';
 import { useState } from 'react';
 import {
   type ExtractedImage,
@@ -6,7 +7,6 @@ import {
   FRAME_INTERVAL_DEFAULT_SECONDS,
   FRAME_QUALITY_DEFAULT,
   MESSAGES,
-  toasts,
 } from 'shared-contracts';
 import {
   type ExtractionMessages,

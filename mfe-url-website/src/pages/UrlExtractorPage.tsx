@@ -1,7 +1,8 @@
 import { LinkOutlined } from '@ant-design/icons';
 import { Button, Card, Checkbox, Form, Input, Space, Typography } from 'antd';
+import { toasts } from 'browser-services';
 import { useState } from 'react';
-import { MESSAGES, toasts } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts';
 import {
   type ExtractionMessages,
   InfoSection,

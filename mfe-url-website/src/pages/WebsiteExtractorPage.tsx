@@ -1,14 +1,8 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Progress, Space, Typography } from 'antd';
+import { toasts } from 'browser-services';
 import { useState } from 'react';
-import {
-  MESSAGES,
-  SCAN_DEPTH_DEFAULT,
-  SCAN_DEPTH_MAX,
-  SCAN_DEPTH_MIN,
-  SCAN_MAX_PAGES_DEFAULT,
-  toasts,
-} from 'shared-contracts';
+import { MESSAGES, SCAN_DEPTH_DEFAULT, SCAN_DEPTH_MAX, SCAN_DEPTH_MIN, SCAN_MAX_PAGES_DEFAULT } from 'shared-contracts';
 import {
   type ExtractionMessages,
   type ExtractionProgressState,

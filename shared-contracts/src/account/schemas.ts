@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages/catalogue.ts';
-import { PASSWORD_ALGORITHM, type PasswordRecordShape } from './password.ts';
-import type { SessionUser } from './session.ts';
+import { PASSWORD_ALGORITHM, type PasswordRecordShape, type SessionUser } from './keys.ts';
 
 const m = MESSAGES.account;
 

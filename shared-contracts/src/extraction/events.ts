@@ -109,9 +109,3 @@ export const ExtractionEventSchema = z.discriminatedUnion('type', [
 ]);
 export type ExtractionEvent = z.infer<typeof ExtractionEventSchema>;
 export type ExtractionEventOf<T extends ExtractionEvent['type']> = Extract<ExtractionEvent, { type: T }>;
-
-/**
- * Every extractor, server and browser side: its input and a signal, and the events as they happen.
- * Aborting the signal stops the work wherever it runs; the iterable then ends or throws the abort.
- */
-export type Extractor<Input> = (input: Input, signal: AbortSignal) => AsyncIterable<ExtractionEvent>;

@@ -1,2 +1,1 @@
-export * from './eventChannel.ts';
 export * from './events.ts';

@@ -3,8 +3,7 @@
  * Screens take their texts from here so one sentence lives in one place.
  * A `{n}`-style value is filled by the function that carries it.
  */
-import { formatBytes } from '../files/formatBytes.ts';
-import { VIDEO_MAX_BYTES, VIDEO_MAX_DURATION_SECONDS } from '../limits.ts';
+import { GiB, VIDEO_MAX_BYTES, VIDEO_MAX_DURATION_SECONDS } from '../limits.ts';
 
 export const MESSAGES = {
   url: {
@@ -46,7 +45,7 @@ export const MESSAGES = {
     notAVideoFile: 'This file is not a video we can read. Choose an MP4, WebM, MOV, MKV or AVI file.',
     notAVideoUrl: (contentType: string) =>
       `This address does not point at a video file (the server answered with ${contentType}). Use a direct link to a video file (MP4, WebM, MOV, MKV or AVI).`,
-    tooLarge: `This video is larger than ${formatBytes(VIDEO_MAX_BYTES, 'limit')}, the most we process. Trim or compress it, then try again.`,
+    tooLarge: `This video is larger than ${VIDEO_MAX_BYTES / GiB} GB, the most we process. Trim or compress it, then try again.`,
     tooLong: `This video is longer than ${VIDEO_MAX_DURATION_SECONDS / 3600} hours, the most we process. Trim it, then try again.`,
     noVideo: 'No video was sent. Choose a video file or paste a direct link to one.',
     busy: 'The server is converting other videos right now. Please try again in a minute.',

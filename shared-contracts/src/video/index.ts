@@ -1,7 +1,1 @@
-export * from './displaySize.ts';
-export * from './frameFileName.ts';
 export * from './frameFormat.ts';
-export * from './frameTimes.ts';
-export * from './platforms.ts';
-export * from './sniffContainer.ts';
-export * from './timestamp.ts';

@@ -1,7 +1,8 @@
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { Button, Card, Tooltip, Typography } from 'antd';
+import { formatBytes, formatDimensions } from 'media-files';
 import type { ReactNode } from 'react';
-import { type ExtractedImage, formatBytes, formatDimensions } from 'shared-contracts';
+import type { ExtractedImage } from 'shared-contracts';
 import { SaveImageButton } from '../account/SaveImageButton.tsx';
 import './ImageCard.css';
 

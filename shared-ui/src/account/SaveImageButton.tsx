@@ -1,7 +1,8 @@
 import { CheckOutlined, HeartOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
+import { accountStore, toasts } from 'browser-services';
 import { useState } from 'react';
-import { accountStore, type ExtractedImage, MESSAGES, toasts } from 'shared-contracts';
+import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { useAccount } from './useAccount.ts';
 
 const m = MESSAGES.account;

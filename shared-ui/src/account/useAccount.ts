@@ -1,5 +1,6 @@
+import { accountStore } from 'browser-services';
 import { useSyncExternalStore } from 'react';
-import { type Account, accountStore } from 'shared-contracts';
+import type { Account } from 'shared-contracts';
 
 /** The signed-in account, kept current across this tab and the others; null when signed out. */
 export function useAccount(): Account | null {

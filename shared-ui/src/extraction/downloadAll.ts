@@ -1,14 +1,7 @@
+import { saveBlob, toasts, zipToBlob } from 'browser-services';
+import { type ZipEntry, zipStream } from 'media-files';
 import { useCallback, useState } from 'react';
-import {
-  API_PATHS,
-  type ExtractedImage,
-  MESSAGES,
-  saveBlob,
-  toasts,
-  type ZipEntry,
-  zipStream,
-  zipToBlob,
-} from 'shared-contracts';
+import { API_PATHS, type ExtractedImage, MESSAGES } from 'shared-contracts';
 
 /**
  * Where the bytes of a set of images are, which says who writes their ZIP:

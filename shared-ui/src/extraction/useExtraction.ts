@@ -1,6 +1,7 @@
+import type { Extractor, Toast } from 'browser-services';
+import { toasts } from 'browser-services';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ExtractedImage, ExtractionEvent, ExtractionEventOf, Extractor, Toast } from 'shared-contracts';
-import { toasts } from 'shared-contracts';
+import type { ExtractedImage, ExtractionEvent, ExtractionEventOf } from 'shared-contracts';
 
 /** Why a run stopped short: an error event's words and code, or what the extractor threw. */
 export class ExtractionFailure extends Error {

@@ -1,7 +1,7 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
+import { formatBytes } from 'media-files';
 import { type DragEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
-import { formatBytes } from 'shared-contracts';
 import './UploadBox.css';
 
 /** A message to show the user, shaped like the catalogue's entries (`MESSAGES.pdf.invalidType`). */

@@ -1,9 +1,9 @@
+import { initialOf, logOut, type SessionUser } from 'browser-services/account-session';
+import { toasts } from 'browser-services/toast';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { initialOf, logOut, type SessionUser } from 'shared-contracts/account-session';
 import { MESSAGES } from 'shared-contracts/messages';
 import { PATHS } from 'shared-contracts/routes';
-import { toasts } from 'shared-contracts/toast';
 import './AccountMenu.css';
 
 /** The avatar menu of the signed-in header: Profile, and Log out (then home). Plain CSS: no antd on `/`. */

@@ -1,8 +1,8 @@
+import type { EditProfileDialogProps } from 'browser-services/account-session';
+import { toasts } from 'browser-services/toast';
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
-import type { EditProfileDialogProps } from 'shared-contracts/account-session';
 import { MESSAGES } from 'shared-contracts/messages';
 import { REMOTE_LABELS } from 'shared-contracts/remotes';
-import { toasts } from 'shared-contracts/toast';
 
 type Dialog = ComponentType<EditProfileDialogProps>;
 

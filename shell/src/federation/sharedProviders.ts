@@ -5,12 +5,15 @@ import * as ReactRouterDom from 'react-router-dom';
 
 /**
  * What the shell provides to the remotes' share scope: one React, one router, one antd, one
- * contracts package (toast bus, account store), one shared-ui. Packages the shell has already
- * loaded are handed over as they are (`lib`); the heavy ones are fetched only when the first
- * remote asks for them (`get`), so `/` never downloads antd or zod.
+ * browser-services (toast bus, account store), one contracts package, one media-files, one
+ * shared-ui. Packages the shell has already loaded are handed over as they are (`lib`); the heavy
+ * ones are fetched only when the first remote asks for them (`get`), so `/` never downloads antd
+ * or zod.
  *
- * The lazy imports resolve to the very modules the shell's own pages import, so each package
- * exists once on the page whoever loads it first.
+ * The lazy imports resolve to the very modules the shell's own pages import: browser-services'
+ * root re-exports the toast bus and session modules the shell loaded at start (through its light
+ * `/toast` and `/account-session` entries), so there is one bus and one store whoever loads the
+ * package first.
  */
 declare const __SHARED_VERSIONS__: Record<string, string>;
 
@@ -40,6 +43,8 @@ export function sharedProviders() {
     '@ant-design/icons': lazy('@ant-design/icons', () => import('@ant-design/icons')),
     zod: lazy('zod', () => import('zod')),
     'shared-contracts': lazy('shared-contracts', () => import('shared-contracts')),
+    'media-files': lazy('media-files', () => import('media-files')),
+    'browser-services': lazy('browser-services', () => import('browser-services')),
     'shared-ui': lazy('shared-ui', () => import('shared-ui')),
   };
 }

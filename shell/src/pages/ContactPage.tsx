@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Form, Input } from 'antd';
+import { toasts } from 'browser-services';
 import { useState } from 'react';
-import { type ContactMessage, ContactMessageSchema, MESSAGES, toasts } from 'shared-contracts';
+import { type ContactMessage, ContactMessageSchema, MESSAGES } from 'shared-contracts';
 import { PageHeading, zodRule } from 'shared-ui';
 import { sendContactMessage } from '../api/contactClient.ts';
 

@@ -1,6 +1,6 @@
 import { notification } from 'antd';
+import type { PublishedToast } from 'browser-services/toast';
 import { useEffect } from 'react';
-import type { PublishedToast } from 'shared-contracts/toast';
 import { ThemeProvider } from 'shared-ui';
 
 /** Seconds a toast stays up; antd's default, as the spec asks for the library's default. */

@@ -1,5 +1,5 @@
+import { type PublishedToast, toasts } from 'browser-services/toast';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { type PublishedToast, toasts } from 'shared-contracts/toast';
 
 // antd's notification renders the toasts, loaded with the first toast so `/` stays light.
 const AntToasts = lazy(() => import('./AntToasts.tsx'));

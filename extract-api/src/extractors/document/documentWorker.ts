@@ -6,7 +6,7 @@
  */
 import { getHeapStatistics } from 'node:v8';
 import type { DocumentImage, DocumentKind } from 'document-engine';
-import { createNameAllocator, safeFileName } from 'shared-contracts';
+import { createNameAllocator, safeFileName } from 'media-files';
 import { DocumentLimitError } from './failure.ts';
 import { readDocumentImages } from './readDocument.ts';
 import { toApiImage } from './toApiImage.ts';

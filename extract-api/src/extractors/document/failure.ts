@@ -1,5 +1,6 @@
 import { DocumentError, PasswordRequiredError } from 'document-engine';
-import { formatBytes, MESSAGES } from 'shared-contracts';
+import { formatBytes } from 'media-files';
+import { MESSAGES } from 'shared-contracts';
 
 /** A bound of the server, not of the document's format: too big to receive, to answer, or to finish in time. */
 export class DocumentLimitError extends Error {

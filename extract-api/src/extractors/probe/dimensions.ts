@@ -1,4 +1,4 @@
-import { sniffImageFormat } from 'shared-contracts';
+import { sniffImageFormat } from 'media-files';
 import { decodeTextPrefix } from './sniff.ts';
 import { type Dimensions, svgDimensionsFromAttributes, svgRootAttributes } from './svgSize.ts';
 

@@ -1,9 +1,9 @@
 /**
- * The true format of an image from its first bytes: the project's one sniffer, in shared-contracts
+ * The true format of an image from its first bytes: the project's one sniffer, in media-files
  * (the document engine uses it too). The web probe takes only the format and MIME type from it;
  * width and height come from readDimensions, which also reads EXIF orientation and SVG lengths.
  */
-import { type SniffedFormat as SniffedWithSize, sniffImageFormat as sniffWithSize } from 'shared-contracts';
+import { type SniffedFormat as SniffedWithSize, sniffImageFormat as sniffWithSize } from 'media-files';
 
 export {
   decodeTextPrefix,
@@ -12,7 +12,7 @@ export {
   SNIFF_BYTES,
   SVG_SNIFF_MAX_BYTES,
   sniffNeedsMore,
-} from 'shared-contracts';
+} from 'media-files';
 
 export type SniffedFormat = Pick<SniffedWithSize, 'format' | 'mimeType'>;
 

@@ -1,4 +1,5 @@
-import { createNameAllocator, type ExtractedImage, type ExtractionEvent } from 'shared-contracts';
+import { createNameAllocator } from 'media-files';
+import type { ExtractedImage, ExtractionEvent } from 'shared-contracts';
 import type { SafeFetch } from '../../plugins/app/safeFetch/index.ts';
 import { createLimiter } from '../probe/index.ts';
 import { readWebPage } from './readWebPage.ts';

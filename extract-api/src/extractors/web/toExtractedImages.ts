@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type ExtractedImage, fileNameFromUrl, type ImageSourceKind } from 'shared-contracts';
+import { fileNameFromUrl } from 'media-files';
+import type { ExtractedImage, ImageSourceKind } from 'shared-contracts';
 import type { SafeFetch } from '../../plugins/app/safeFetch/index.ts';
 import type { ImageCandidate } from '../page/index.ts';
 import { createLimiter, type ImageFacts, probeDataUrl, probeImage } from '../probe/index.ts';

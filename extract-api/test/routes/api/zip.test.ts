@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { ZIP_FAILURES_FILE } from 'shared-contracts';
+import { ZIP_FAILURES_FILE } from 'media-files';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FileServer, startFileServer } from '../../fixtures/fileServer.ts';
 import { gif, jpeg, png } from '../../fixtures/images.ts';

@@ -1,15 +1,9 @@
 import { LinkOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, Space, Tabs, Typography } from 'antd';
+import { toasts } from 'browser-services';
+import { sniffVideoContainer, VIDEO_SNIFF_BYTES, videoPlatformOf } from 'media-files';
 import { useState } from 'react';
-import {
-  MESSAGES,
-  PublicUrlSchema,
-  sniffVideoContainer,
-  toasts,
-  VIDEO_MAX_BYTES,
-  VIDEO_SNIFF_BYTES,
-  videoPlatformOf,
-} from 'shared-contracts';
+import { MESSAGES, PublicUrlSchema, VIDEO_MAX_BYTES } from 'shared-contracts';
 import { UploadBox } from 'shared-ui';
 import type { ChosenVideo } from '../../client/index.ts';
 import { BROWSER_FORMATS_TEXT, SERVER_FORMATS_TEXT, VIDEO_MAX_TEXT } from './facts.ts';

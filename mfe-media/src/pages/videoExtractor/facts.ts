@@ -1,4 +1,5 @@
-import { formatBytes, VIDEO_MAX_BYTES } from 'shared-contracts';
+import { formatBytes } from 'media-files';
+import { VIDEO_MAX_BYTES } from 'shared-contracts';
 
 /** What the page states about formats and size, in one place, so hints and specs cannot disagree. */
 export const BROWSER_FORMATS_TEXT = 'MP4, WebM, MOV and MKV';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { formatBytes } from 'shared-contracts';
+import { formatBytes } from 'media-files';
 import { SafeFetchError, toSafeFetchError, withUrl } from './errors.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createNameAllocator } from 'media-files';
 import {
   API_PATHS,
   ApiErrorSchema,
-  createNameAllocator,
   type ExtractedImage,
   ExtractRequestSchema,
   ExtractResponseSchema,

@@ -1,13 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  API_PATHS,
-  ApiErrorSchema,
-  fileNameFromUrl,
-  ImageProxyQuerySchema,
-  safeFileName,
-  withFormatExtension,
-} from 'shared-contracts';
+import { fileNameFromUrl, safeFileName, withFormatExtension } from 'media-files';
+import { API_PATHS, ApiErrorSchema, ImageProxyQuerySchema } from 'shared-contracts';
 import { IMAGE_ACCEPT, sniffImageFormat } from '../../../extractors/probe/index.ts';
 import type { SafeFetch, SafeResponse } from '../../../plugins/app/safeFetch/index.ts';
 import {

@@ -6,6 +6,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { safeFileName, videoPlatformOf, type ZipEntry, zipStream } from 'media-files';
 import {
   API_PATHS,
   ApiErrorSchema,
@@ -14,7 +15,6 @@ import {
   type FrameFormat,
   frameFormatLabel,
   MESSAGES,
-  safeFileName,
   VIDEO_FRAMES_FIELDS,
   VIDEO_MAX_BYTES,
   VIDEO_MAX_DURATION_SECONDS,
@@ -22,9 +22,6 @@ import {
   type VideoFramesFields,
   VideoFramesFieldsSchema,
   VideoFramesQuerySchema,
-  videoPlatformOf,
-  type ZipEntry,
-  zipStream,
 } from 'shared-contracts';
 import type { SafeFetch } from '../../../plugins/app/safeFetch/index.ts';
 import {

@@ -1,17 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  API_PATHS,
-  ApiErrorSchema,
-  containerMimeType,
-  MESSAGES,
-  sniffVideoContainer,
-  VIDEO_MAX_BYTES,
-  VIDEO_SNIFF_BYTES,
-  VideoSourceQuerySchema,
-  videoPlatformOf,
-} from 'shared-contracts';
+import { containerMimeType, sniffVideoContainer, VIDEO_SNIFF_BYTES, videoPlatformOf } from 'media-files';
+import { API_PATHS, ApiErrorSchema, MESSAGES, VIDEO_MAX_BYTES, VideoSourceQuerySchema } from 'shared-contracts';
 import type { SafeFetch, SafeResponse } from '../../../plugins/app/safeFetch/index.ts';
 import { isClearlyNotVideo } from '../../../video/index.ts';
 import { binaryResponse, clientGoneSignal, fetchFailure, sendStream } from '../downloads.ts';

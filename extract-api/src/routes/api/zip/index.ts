@@ -3,16 +3,8 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  API_PATHS,
-  ApiErrorSchema,
-  safeFileName,
-  withFormatExtension,
-  type ZipEntry,
-  type ZipFailure,
-  ZipRequestSchema,
-  zipStream,
-} from 'shared-contracts';
+import { safeFileName, withFormatExtension, type ZipEntry, type ZipFailure, zipStream } from 'media-files';
+import { API_PATHS, ApiErrorSchema, ZipRequestSchema } from 'shared-contracts';
 import type { z } from 'zod';
 import { decodeDataUrl, IMAGE_ACCEPT, sniffImageFormat } from '../../../extractors/probe/index.ts';
 import { isSafeFetchError, type SafeFetch } from '../../../plugins/app/safeFetch/index.ts';

@@ -1,4 +1,11 @@
-import type { ExtractionEvent } from './events.ts';
+import type { ExtractionEvent } from 'shared-contracts';
+
+/**
+ * Every extractor the pages run: its input and a signal, and the events as they happen. Aborting
+ * the signal stops the work wherever it runs (a Worker, the server); the iterable then ends or
+ * throws the abort. (A type of the browser's: the signal is the DOM's AbortSignal.)
+ */
+export type Extractor<Input> = (input: Input, signal: AbortSignal) => AsyncIterable<ExtractionEvent>;
 
 /** The writing end of an event channel: an extractor built on callbacks pushes into it. */
 export type EventChannel = {

@@ -1,19 +1,11 @@
-import { ACCOUNT_CHANGE_EVENT, ACCOUNT_STORAGE_KEYS } from './keys.ts';
+import { ACCOUNT_CHANGE_EVENT, ACCOUNT_STORAGE_KEYS, type SessionUser } from 'shared-contracts/account-keys';
 
-/**
- * The signed-in account as the header needs it, read without zod: the shell loads this on `/`,
- * whose budget has no room for a validation library. The fields are checked by hand; anything
- * else under `currentUser` reads as signed out. `schemas.ts` checks this type against its zod
- * schema, so the two cannot drift apart.
+/*
+ * The signed-in account as the header needs it (`SessionUser`), read without zod: the shell loads
+ * this on `/`, whose budget has no room for a validation library. The fields are checked by hand;
+ * anything else under `currentUser` reads as signed out. shared-contracts' `schemas.ts` checks
+ * `SessionUser` against its zod schema, so the two cannot drift apart.
  */
-export type SessionUser = {
-  id: string;
-  name: string;
-  email?: string | undefined;
-  phone?: string | undefined;
-  profilePic?: string | undefined;
-  createdAt: string;
-};
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 const optionalText = (value: unknown) => value === undefined || typeof value === 'string';

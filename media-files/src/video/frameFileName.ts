@@ -1,4 +1,4 @@
-import { type FrameFormat, frameExtension } from './frameFormat.ts';
+import { type FrameFormat, frameExtension } from 'shared-contracts';
 import { formatTimestamp, type TimestampOptions } from './timestamp.ts';
 
 /**

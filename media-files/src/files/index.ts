@@ -1,5 +1,4 @@
 export * from './fileNames.ts';
 export * from './formatBytes.ts';
-export * from './saveBlob.ts';
 export * from './sniffImageFormat.ts';
 export * from './zip.ts';

@@ -1,17 +1,15 @@
 // @vitest-environment jsdom
+
+import { ACCOUNT_STORAGE_KEYS, MESSAGES, SignInSchema, SignUpSchema } from 'shared-contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  ACCOUNT_STORAGE_KEYS,
   type AccountStore,
   createAccountStore,
   fromBase64,
   PASSWORD_SALT_BYTES,
   readSession,
   type SavedImageBytes,
-  SignInSchema,
-  SignUpSchema,
 } from '../src/account/index.ts';
-import { MESSAGES } from '../src/messages/catalogue.ts';
 
 // Each password hash is 600,000 PBKDF2 rounds (~0.3 s alone, seconds on a busy shared machine).
 vi.setConfig({ testTimeout: 30_000 });

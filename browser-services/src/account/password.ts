@@ -1,3 +1,5 @@
+import { PASSWORD_ALGORITHM, type PasswordRecordShape } from 'shared-contracts/account-keys';
+
 /**
  * Password records: salted PBKDF2-SHA256 through WebCrypto. The password itself is never stored,
  * returned or logged; only `{algorithm, iterations, salt, hash}` is.
@@ -7,17 +9,6 @@
 export const PBKDF2_ITERATIONS = 600_000;
 export const PASSWORD_SALT_BYTES = 16;
 const HASH_BITS = 256;
-
-export const PASSWORD_ALGORITHM = 'PBKDF2-SHA256';
-
-export type PasswordRecordShape = {
-  algorithm: typeof PASSWORD_ALGORITHM;
-  iterations: number;
-  /** base64 */
-  salt: string;
-  /** base64 */
-  hash: string;
-};
 
 export function toBase64(bytes: Uint8Array): string {
   let binary = '';

@@ -1,11 +1,6 @@
+import { ExtractionEventSchema, VideoFramesFieldsSchema } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  ExtractionEventSchema,
-  sniffVideoContainer,
-  VIDEO_SNIFF_BYTES,
-  VideoFramesFieldsSchema,
-  videoPlatformOf,
-} from '../src/index.ts';
+import { sniffVideoContainer, VIDEO_SNIFF_BYTES, videoPlatformOf } from '../src/index.ts';
 
 const hex = (text: string) => new Uint8Array(text.match(/../g)?.map((h) => Number.parseInt(h, 16)) ?? []);
 

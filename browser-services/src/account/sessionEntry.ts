@@ -1,3 +1,3 @@
 // The zod-free face of the accounts, for the shell's always-loaded header.
-export * from './keys.ts';
+export * from 'shared-contracts/account-keys';
 export * from './session.ts';

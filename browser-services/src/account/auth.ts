@@ -1,0 +1,114 @@
+import {
+  type Account,
+  NewPasswordFieldSchema,
+  normaliseEmail,
+  type ProfileUpdate,
+  ProfileUpdateSchema,
+  phoneDigits,
+  type SignInInput,
+  SignInSchema,
+  type SignUpInput,
+  SignUpSchema,
+  type StoredUser,
+} from 'shared-contracts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { logOut as endSession } from './session.ts';
+import { type AccountFailure, type AccountResult, type AccountStorage, newId, publicFields } from './storage.ts';
+
+/**
+ * Who is signed in: registering, signing in and out, the profile and the password of the
+ * signed-in account. Passwords are hashed (`password.ts`) before anything is written.
+ */
+
+/** Verifying against this when no account matches keeps a wrong address as slow as a wrong password. */
+let decoy: ReturnType<typeof hashPassword> | undefined;
+
+export function createAuth(accounts: AccountStorage) {
+  function isTaken(users: readonly StoredUser[], input: SignUpInput): AccountFailure | undefined {
+    if (input.method === 'email') {
+      const email = normaliseEmail(input.email);
+      if (users.some((user) => user.email && normaliseEmail(user.email) === email)) {
+        return { ok: false, code: 'email-taken' };
+      }
+    } else {
+      const digits = phoneDigits(input.phone);
+      if (users.some((user) => user.phone && phoneDigits(user.phone) === digits)) {
+        return { ok: false, code: 'phone-taken' };
+      }
+    }
+    return undefined;
+  }
+
+  /** Creates an account and signs it in (spec: registration signs in immediately). */
+  async function register(input: SignUpInput): Promise<AccountResult<{ account: Account }>> {
+    const parsed = SignUpSchema.safeParse(input);
+    if (!parsed.success) return { ok: false, code: 'invalid-input' };
+    const data = parsed.data;
+    const taken = isTaken(accounts.readUsers().users, data);
+    if (taken) return taken;
+    const password = await hashPassword(data.password);
+    // Hashing takes a moment: another tab may have registered the same address meanwhile.
+    const users = accounts.readUsers();
+    const takenNow = isTaken(users.users, data);
+    if (takenNow) return takenNow;
+    const user: StoredUser = {
+      id: newId(),
+      name: data.name,
+      ...(data.method === 'email' ? { email: normaliseEmail(data.email) } : { phone: data.phone }),
+      password,
+      downloads: [],
+      createdAt: new Date().toISOString(),
+    };
+    const written = accounts.write({ users: [...users.users, user], foreign: users.foreign }, publicFields(user));
+    if (!written.ok) return written;
+    return { ok: true, account: { ...publicFields(user), downloads: [] } };
+  }
+
+  async function logIn(input: SignInInput): Promise<AccountResult<{ account: Account }>> {
+    const parsed = SignInSchema.safeParse(input);
+    if (!parsed.success) return { ok: false, code: 'invalid-input' };
+    const data = parsed.data;
+    const users = accounts.readUsers();
+    const user =
+      data.method === 'email'
+        ? users.users.find((u) => u.email && normaliseEmail(u.email) === normaliseEmail(data.email))
+        : users.users.find((u) => u.phone && phoneDigits(u.phone) === phoneDigits(data.phone));
+    if (!user) {
+      decoy ??= hashPassword('decoy');
+      await verifyPassword(data.password, await decoy);
+      return { ok: false, code: 'invalid-credentials' };
+    }
+    if (!(await verifyPassword(data.password, user.password))) return { ok: false, code: 'invalid-credentials' };
+    const written = accounts.write(users, publicFields(user));
+    if (!written.ok) return written;
+    return { ok: true, account: accounts.currentAccount() ?? { ...publicFields(user), downloads: [] } };
+  }
+
+  /** Spec: the display name must not be empty; a blank photo keeps the old one. */
+  function updateProfile(update: ProfileUpdate): AccountResult {
+    const parsed = ProfileUpdateSchema.safeParse(update);
+    if (!parsed.success) return { ok: false, code: 'invalid-input' };
+    const { name, profilePic } = parsed.data;
+    return accounts.updateSignedIn((user) => ({ ...user, name, ...(profilePic?.trim() ? { profilePic } : {}) }));
+  }
+
+  async function changePassword(current: string, next: string): Promise<AccountResult> {
+    if (!NewPasswordFieldSchema.safeParse(next).success) return { ok: false, code: 'invalid-input' };
+    const user = accounts.signedInUser();
+    if (!user) return { ok: false, code: 'not-signed-in' };
+    if (!(await verifyPassword(current, user.password))) return { ok: false, code: 'wrong-password' };
+    const password = await hashPassword(next);
+    return accounts.updateSignedIn((u) => ({ ...u, password }));
+  }
+
+  return {
+    register,
+    logIn,
+    /** Signs out in this tab and, through the `storage` event, in every other tab. */
+    logOut: () => endSession(accounts.storage()),
+    updateProfile,
+    changePassword,
+  };
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,6 @@
+export * from './displaySize.ts';
+export * from './frameFileName.ts';
+export * from './frameTimes.ts';
+export * from './platforms.ts';
+export * from './sniffContainer.ts';
+export * from './timestamp.ts';
