@@ -7,20 +7,13 @@
  *   import { HOSTILE_DOCUMENTS } from 'document-engine/hostile';
  *   for (const doc of HOSTILE_DOCUMENTS) post(doc.fileName, doc.build());
  */
-export type HostileDocument = {
-  /** What makes it hostile, as a test title. */
-  name: string;
-  /** The kind the engine takes it for (from its bytes). */
-  kind: 'pdf' | 'docx' | 'pptx' | 'doc' | 'ppt';
-  /** A file name with the right extension, for uploads. */
-  fileName: string;
-  build: () => Uint8Array;
-};
+export type { HostileDocument } from './hostileDocument.ts';
 
 // Each builder by name too, for a suite that wants one class (the e2e suite uploads two).
 export * from './office.ts';
 export * from './pdf.ts';
 
+import type { HostileDocument } from './hostileDocument.ts';
 import { OFFICE_HOSTILE_DOCUMENTS } from './office.ts';
 import { PDF_HOSTILE_DOCUMENTS } from './pdf.ts';
 

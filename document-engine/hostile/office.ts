@@ -14,7 +14,7 @@
  * a directory with the Root Entry and the streams, a mini stream for streams under 4096 bytes).
  */
 import { zipSync } from 'fflate';
-import type { HostileDocument } from './index.ts';
+import type { HostileDocument } from './hostileDocument.ts';
 
 // --- A minimal compound file writer --------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 import { constants, deflateRawSync, deflateSync } from 'node:zlib';
-import type { HostileDocument } from './index.ts';
+import type { HostileDocument } from './hostileDocument.ts';
 
 /**
  * Hostile PDFs, one per class of input that once hung the PDF reader or ran it out of memory.
