@@ -25,8 +25,15 @@ export const SHARED_PACKAGES = [
   'shared-ui',
 ];
 
+/**
+ * Entry points of react and react-dom that remotes import. The build plugin usually finds them by
+ * itself, but a build on a loaded machine once left them out and the remote failed to start
+ * ("s is not a function"): named here, they are always shared.
+ */
+const SHARED_ENTRY_POINTS = ['react/jsx-runtime', 'react-dom/client'];
+
 export const sharedSingletons = Object.fromEntries(
-  SHARED_PACKAGES.map((name) => [name, { singleton: true, requiredVersion: false }]),
+  [...SHARED_PACKAGES, ...SHARED_ENTRY_POINTS].map((name) => [name, { singleton: true, requiredVersion: false }]),
 );
 
 /** Remote names as Module Federation knows them (valid JS identifiers) and the folder each lives in. */
