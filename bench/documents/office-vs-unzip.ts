@@ -12,7 +12,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { extractDocument, type RawInflater } from 'document-engine';
-import { nodeInflateRaw } from 'extract-api/document';
+import { nodeInflateRaw } from 'document-engine/node';
 import { createNameAllocator, safeFileName } from 'media-files';
 import { requireCorpus } from '../../tooling/corpus.mjs';
 

@@ -5,26 +5,13 @@
  */
 
 import { parentPort } from 'node:worker_threads';
-import { inflateRaw } from 'node:zlib';
-import { DocumentError, extractDocument, type RawInflater } from '../src/index.ts';
+import { DocumentError, extractDocument } from '../src/index.ts';
+import { nodeInflateRaw } from '../src/node/index.ts';
 
 export type CaseRequest = { id: number; bytes: Uint8Array; password?: string; nodeInflate: boolean };
 export type CaseReply =
   | { id: number; verdict: 'ok'; images: number; error?: string; cause?: string; ms: number }
   | { id: number; verdict: 'escaped'; message: string; stack: string; ms: number };
-
-/** The same zlib inflater extract-api hands the engine (extract-api/src/extractors/document/nodeInflate.ts). */
-const nodeInflateRaw: RawInflater = (data, size) =>
-  new Promise((resolve, reject) => {
-    inflateRaw(data, { maxOutputLength: size + 1, chunkSize: Math.max(64, size + 1) }, (error, out) => {
-      if (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') resolve(new Uint8Array(size + 1));
-        else reject(error);
-        return;
-      }
-      resolve(new Uint8Array(out.buffer, out.byteOffset, out.length));
-    });
-  });
 
 let current: number | undefined;
 let started = 0;

@@ -7,6 +7,9 @@
 import { md5 as nobleMd5, sha1 as nobleSha1 } from '@noble/hashes/legacy.js';
 import { sha256, sha384, sha512 } from '@noble/hashes/sha2.js';
 
+/** Key derivations hash concatenations: one way to join byte arrays for them all. */
+export { concatBytes } from '@noble/hashes/utils.js';
+
 export const md5 = (data: Uint8Array): Uint8Array => nobleMd5(data);
 export const sha1 = (data: Uint8Array): Uint8Array => nobleSha1(data);
 

@@ -4,5 +4,5 @@
  * reader build their key derivations from these.
  */
 export { aesCbcDecryptNoPad, aesCbcEncryptNoPad, aesDecryptPdf } from './aes.ts';
-export { md5, sha, sha1 } from './hashes.ts';
+export { concatBytes, md5, sha, sha1 } from './hashes.ts';
 export { rc4 } from './rc4.ts';

@@ -4,7 +4,7 @@
  * WebCrypto has no RC4, and its SHA-1 is async, so both are small synchronous functions here.
  */
 import { PasswordRequiredError } from '../../errors.ts';
-import { rc4, sha1 } from '../crypto/index.ts';
+import { concatBytes, rc4, sha1 } from '../crypto/index.ts';
 import { u16, u32 } from './bytes.ts';
 
 export type EncryptionKind = 'rc4-cryptoapi' | 'other';
@@ -54,14 +54,14 @@ export function unlock(info: Rc4CryptoApiInfo, password: string): BlockKeys {
     passwordBytes[i * 2] = code & 0xff;
     passwordBytes[i * 2 + 1] = code >>> 8;
   }
-  const h0 = sha1(concat(info.salt, passwordBytes));
+  const h0 = sha1(concatBytes(info.salt, passwordBytes));
   const keyBytes = info.keyBits / 8;
   const keyOf =
     (padTo16: boolean): BlockKeys =>
     (block) => {
       const blockBytes = new Uint8Array(4);
       new DataView(blockBytes.buffer).setUint32(0, block, true);
-      const key = sha1(concat(h0, blockBytes)).slice(0, keyBytes);
+      const key = sha1(concatBytes(h0, blockBytes)).slice(0, keyBytes);
       if (!padTo16 || key.length >= 16) return key;
       const padded = new Uint8Array(16);
       padded.set(key);
@@ -70,18 +70,11 @@ export function unlock(info: Rc4CryptoApiInfo, password: string): BlockKeys {
   // A 40-bit key is used as is by some writers and zero-padded to 128 bits by others: the verifier tells.
   const candidates = keyBytes === 5 ? [keyOf(false), keyOf(true)] : [keyOf(false)];
   for (const keys of candidates) {
-    const plain = rc4(keys(0), concat(info.encryptedVerifier, info.encryptedVerifierHash));
+    const plain = rc4(keys(0), concatBytes(info.encryptedVerifier, info.encryptedVerifierHash));
     const verifierHash = sha1(plain.subarray(0, 16));
     if (verifierHash.every((byte, i) => byte === plain[16 + i])) return keys;
   }
   throw new PasswordRequiredError('wrong-password');
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
 }
 
 const WORD_BLOCK_BYTES = 512;

@@ -5,7 +5,7 @@
  * caller's first try, so files protected only against editing open without a prompt.
  */
 import { DocumentError, PasswordRequiredError } from '../../errors.ts';
-import { aesCbcDecryptNoPad, aesCbcEncryptNoPad, aesDecryptPdf, md5, rc4, sha } from '../crypto/index.ts';
+import { aesCbcDecryptNoPad, aesCbcEncryptNoPad, aesDecryptPdf, concatBytes, md5, rc4, sha } from '../crypto/index.ts';
 import { nameOf, numberOf, type ObjectId, PdfDict, type PdfObject, PdfString } from './objects.ts';
 
 type Method = 'none' | 'rc4' | 'aes';
@@ -115,16 +115,6 @@ function padPassword(password: Uint8Array): Uint8Array {
   return out;
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** Algorithm 2: the RC4/AES-128 file key. */
 function rc4FileKey(
   password: Uint8Array,
@@ -137,7 +127,7 @@ function rc4FileKey(
 ): Uint8Array {
   const pBytes = Uint8Array.from([p & 0xff, (p >> 8) & 0xff, (p >> 16) & 0xff, (p >>> 24) & 0xff]);
   const extra = r >= 4 && !encryptMetadata ? Uint8Array.from([0xff, 0xff, 0xff, 0xff]) : new Uint8Array(0);
-  let hash = md5(concat(padPassword(password), o.subarray(0, 32), pBytes, id, extra));
+  let hash = md5(concatBytes(padPassword(password), o.subarray(0, 32), pBytes, id, extra));
   if (r >= 3) for (let i = 0; i < 50; i++) hash = md5(hash.subarray(0, n));
   return hash.subarray(0, n);
 }
@@ -145,7 +135,7 @@ function rc4FileKey(
 /** Algorithms 4 and 5: does the key reproduce /U? */
 function checkUserKey(key: Uint8Array, u: Uint8Array, id: Uint8Array, r: number): boolean {
   if (r === 2) return equal(rc4(key, PASSWORD_PAD), u.subarray(0, 32));
-  let value = md5(concat(PASSWORD_PAD, id));
+  let value = md5(concatBytes(PASSWORD_PAD, id));
   for (let i = 0; i < 20; i++) value = rc4(xorKey(key, i), value);
   return equal(value.subarray(0, 16), u.subarray(0, 16));
 }
@@ -195,10 +185,10 @@ async function aes256Key(
 
 /** Algorithm 2.B (R6), or plain SHA-256 (R5). */
 async function hash2b(r: number, pw: Uint8Array, salt: Uint8Array, udata: Uint8Array): Promise<Uint8Array> {
-  let k = sha('SHA-256', concat(pw, salt, udata));
+  let k = sha('SHA-256', concatBytes(pw, salt, udata));
   if (r < 6) return k;
   for (let round = 0; ; round++) {
-    const k1 = concat(pw, k, udata);
+    const k1 = concatBytes(pw, k, udata);
     const repeated = new Uint8Array(k1.length * 64);
     for (let i = 0; i < 64; i++) repeated.set(k1, i * k1.length);
     const e = await aesCbcEncryptNoPad(k.subarray(0, 16), k.subarray(16, 32), repeated);

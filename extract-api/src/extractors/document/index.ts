@@ -8,7 +8,6 @@
  *   toApiImage(image, name, url)                              // the spec's PDF item shape
  */
 export { type DocumentFailure, DocumentLimitError, describeDocumentFailure } from './failure.ts';
-export { nodeInflateRaw } from './nodeInflate.ts';
 export {
   DOCUMENT_TIME_LIMIT_MS,
   type ReadDocumentOptions,

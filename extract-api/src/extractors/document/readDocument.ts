@@ -5,8 +5,8 @@ import {
   extractDocument,
   sniffDocumentKind,
 } from 'document-engine';
+import { nodeInflateRaw } from 'document-engine/node';
 import { DocumentLimitError } from './failure.ts';
-import { nodeInflateRaw } from './nodeInflate.ts';
 
 /** A request may keep the engine busy this long; in the browser there is no bound (it is the user's own CPU). */
 export const DOCUMENT_TIME_LIMIT_MS = 120_000;

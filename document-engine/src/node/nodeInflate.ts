@@ -1,5 +1,5 @@
 import { inflateRaw } from 'node:zlib';
-import type { RawInflater } from 'document-engine';
+import type { RawInflater } from '../core/types.ts';
 
 /**
  * zlib's raw inflate for the engine's DOCX/PPTX media: native, and run on libuv's thread pool, so

@@ -1,6 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { nodeInflateRaw } from '../../../src/extractors/document/index.ts';
+import { nodeInflateRaw } from '../src/node/index.ts';
 
 describe('nodeInflateRaw', () => {
   const bytes = Buffer.alloc(200_000, 'image data ');
