@@ -1,6 +1,7 @@
 import { FileUnknownOutlined, LinkOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Typography } from 'antd';
 import { toasts } from 'browser-services';
+import { useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { ExtractionProgress, ResultsGrid, UploadBox, useDownloadAll } from 'shared-ui';
 import { sniffInWorker } from '../worker/index.ts';
@@ -19,6 +20,8 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
   const { file, running, progress, images, resultOf, outcome, failureDetail, passwordRequest } = extraction;
   const zip = useDownloadAll({ zipName: config.zipName, remoteNote: linkedInZip });
   const m = config.messages;
+  // The chosen file's kind is being read (in the Worker): Extract waits for it.
+  const [checking, setChecking] = useState(false);
 
   async function validateBytes(chosen: File) {
     // A PDF is known by its first kilobyte; ZIP and compound files by their directories.
@@ -50,6 +53,7 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
           acceptsFile={(chosen) => declaredAsKind(config, chosen)}
           validate={validateBytes}
           onFile={extraction.choose}
+          onCheckingChange={setChecking}
           onReject={(message) => toasts.error(message.title, message.description)}
           file={file}
           prompt="Drag and drop your file here, or click to browse"
@@ -61,8 +65,8 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
           size="large"
           block
           className="ie-doc-extractor__extract"
-          loading={running}
-          disabled={running}
+          loading={running || checking}
+          disabled={running || checking}
           onClick={() => void extraction.extract()}
         >
           {running ? 'Extracting Images...' : config.extractLabel}

@@ -29,6 +29,8 @@ export type UploadBoxProps = {
   validate?: (file: File) => Promise<UploadMessage | undefined>;
   /** The chosen file, once it passed every check. */
   onFile: (file: File) => void;
+  /** True while `validate` reads a file: a page keeps its Extract button off meanwhile. */
+  onCheckingChange?: (checking: boolean) => void;
   /** A refused file and why (the page raises the message as a toast). */
   onReject: (message: UploadMessage, file: File) => void;
   /** The file currently chosen, shown with its name and size in MB to 2 decimals. */
@@ -51,6 +53,7 @@ export function UploadBox({
   acceptsFile,
   validate,
   onFile,
+  onCheckingChange,
   onReject,
   file,
   prompt = 'Drag and drop a file here, or click to choose one',
@@ -65,7 +68,15 @@ export function UploadBox({
     if (!chosen) return;
     if (!acceptsFile(chosen)) return onReject(messages.invalidType, chosen);
     if (chosen.size > maxBytes) return onReject(messages.tooLarge, chosen);
-    const refusal = validate ? await validate(chosen) : undefined;
+    let refusal: UploadMessage | undefined;
+    if (validate) {
+      onCheckingChange?.(true);
+      try {
+        refusal = await validate(chosen);
+      } finally {
+        onCheckingChange?.(false);
+      }
+    }
     if (refusal) return onReject(refusal, chosen);
     onFile(chosen);
   }
