@@ -5,11 +5,13 @@
 // (VmHWM: worker threads live inside it, so their heaps are part of it) and, when the server logs
 // them, the document workers' heap after each job.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { corpusPath } from '../../tooling/corpus.mjs';
 
 const { values } = parseArgs({
@@ -33,17 +35,16 @@ async function freePort(): Promise<number> {
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-// `node --import tsx`, as `tsx src/server.ts` runs it, but one process: its pid is the server's.
+// The built server, as `npm start` runs it (`node dist/server.js`; build it first with
+// `pnpm --filter extract-api run build`), with the bench's event-loop probe preloaded.
 const loopDelay = path.join(repo, 'bench/documents/loop-delay.mjs');
 const server = spawn(
   process.execPath,
   [
     ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
     '--import',
-    'tsx',
-    '--import',
     loopDelay,
-    'src/server.ts',
+    'dist/server.js',
   ],
   {
     cwd: path.join(repo, 'extract-api'),
@@ -83,16 +84,24 @@ for (;;) {
 }
 const idleRss = status('VmRSS');
 
-let probing = true;
-const probes: number[] = [];
-const prober = (async () => {
-  while (probing) {
-    const started = performance.now();
-    await fetch(`${base}/api/health`).then((r) => r.arrayBuffer());
-    probes.push(performance.now() - started);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-})();
+// Health is probed from a thread of its own: this process's own work (sending 20 uploads,
+// parsing 20 answers of megabytes) would otherwise count as the server's latency.
+const prober = new Worker(
+  `const { parentPort, workerData } = require('node:worker_threads');
+  let running = true;
+  const probes = [];
+  parentPort.on('message', () => { running = false; });
+  (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(workerData + '/api/health').then((r) => r.arrayBuffer());
+      probes.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    parentPort.postMessage(probes);
+  })();`,
+  { eval: true, workerData: base },
+);
 
 const started = performance.now();
 const answers = await Promise.all(
@@ -104,8 +113,10 @@ const answers = await Promise.all(
     return { status: response.status, ms: performance.now() - started, images: body.images?.length ?? body.message };
   }),
 );
-probing = false;
-await prober;
+const probesDone = once(prober, 'message');
+prober.postMessage('stop');
+const [probes] = (await probesDone) as [number[]];
+await prober.terminate();
 const peakRss = status('VmHWM');
 server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));

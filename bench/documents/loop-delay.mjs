@@ -1,9 +1,16 @@
-// Preloaded into the server by load-check.ts (`node --import tsx --import ./loop-delay.mjs`): the
-// main thread's event loop delay, printed on exit, to tell a blocked event loop from a busy machine.
+// Preloaded into the server by load-check.ts (`node --import ./loop-delay.mjs dist/server.js`):
+// the main thread's event loop delay while it serves, printed on exit, to tell a blocked event
+// loop from a busy machine. Counted from the first request on, so start-up's module loading is not.
+import { subscribe } from 'node:diagnostics_channel';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const histogram = monitorEventLoopDelay({ resolution: 10 });
-histogram.enable();
+let serving = false;
+subscribe('http.server.request.start', () => {
+  if (serving) return;
+  serving = true;
+  histogram.enable();
+});
 process.once('exit', () => {
   const ms = (ns) => (ns / 1e6).toFixed(1);
   process.stderr.write(

@@ -97,6 +97,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // in worker threads so that no document can stall or crash this process.
   const documents = createDocumentPool(documentPoolOptions(config));
   app.addHook('onClose', () => documents.close());
+  // A server that listens starts its document workers at once, so the first upload does not pay
+  // for starting them on the event loop; tests that only inject never start them.
+  app.addHook('onListen', async () => documents.warm());
   await app.register(extractImagesRoutes({ pool: documents }));
 
   if (config.serveSite) await app.register(siteRoutes({ siteDir: config.siteDir, remotesFile: config.remotesFile }));

@@ -56,6 +56,8 @@ export type DocumentPool = {
     bytes: Uint8Array,
     options?: ReadDocumentJobOptions,
   ): Promise<{ kind: DocumentKind; images: AsyncGenerator<DocumentImage> }>;
+  /** Starts the workers now rather than on the first job (a listening server does, see app.ts). */
+  warm(): void;
   /** Ends every worker; jobs still running fail. */
   close(): Promise<void>;
   /** The pool's worker threads, for measurements. */
@@ -80,9 +82,10 @@ function entryFor(workerFile: URL): { filename: string; workerData?: { workerFil
 
 export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
   const workerFile = options.workerFile ?? DOCUMENT_WORKER_FILE;
-  // Made on the first job (tests and the CLI build apps that never read a document); from then
-  // on every worker stays, so one that dies is replaced at once. (With fewer minThreads than
-  // maxThreads, piscina leaves queued jobs waiting when a worker dies, until another job comes.)
+  // Made by warm() (a listening server) or on the first job, so tests and CLI runs that read no
+  // document start no thread; from then on every worker stays, so one that dies is replaced at
+  // once. (With fewer minThreads than maxThreads, piscina leaves queued jobs waiting when a
+  // worker dies, until another job comes.)
   let made: Piscina | undefined;
   const pool = () => {
     if (made) return made;
@@ -234,6 +237,10 @@ export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
         }
       }
       return { kind, images: images() };
+    },
+
+    warm: () => {
+      pool();
     },
 
     close: async () => {
