@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loopingFatDoc, wellFormedDoc } from '../hostile/index.ts';
 import { CaseRunner } from './runner.ts';
 
 const DIR = join(import.meta.dirname, 'regressions');
@@ -25,8 +26,12 @@ describe('fuzz regressions end cleanly', () => {
   const runner = new CaseRunner({ timeoutMs: TIME_LIMIT_MS });
   afterAll(() => runner.close());
 
-  it('the folder is there (its files are the fuzzer findings)', () => {
-    expect(Array.isArray(files)).toBe(true);
+  it('the replay runner itself reads a real document and refuses a hostile one, in its worker', async () => {
+    const good = await runner.run(wellFormedDoc(), undefined, false);
+    expect(good).toMatchObject({ verdict: 'ok' });
+    expect(good.refused).toBeUndefined();
+    const hostile = await runner.run(loopingFatDoc(), undefined, true);
+    expect(hostile).toMatchObject({ verdict: 'ok', refused: 'DocumentError(invalid)' });
   });
 
   for (const name of files) {
