@@ -4,7 +4,7 @@
 // every npm package stays external and must be a dependency of extract-api, which this script checks.
 //   node scripts/build.mjs
 import { readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { copyFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +52,9 @@ const result = await build({
   logLevel: 'warning',
   plugins: [externalNpm],
 });
+
+// The pool's CommonJS worker entry is not bundled: it is copied beside the code that names it.
+await copyFile(path.join(packageDir, 'src/extractors/document/workerEntry.cjs'), path.join(outdir, 'workerEntry.cjs'));
 
 // Every npm package the bundle imports must resolve from extract-api itself (pnpm is strict).
 const require = createRequire(path.join(packageDir, 'package.json'));

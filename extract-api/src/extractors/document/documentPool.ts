@@ -67,17 +67,16 @@ export type DocumentPool = {
 type Done = Extract<JobMessage, { type: 'done' }>;
 
 /**
- * Under tsx (and vitest) this file is .ts and so is the worker; once built, both are .js. A .ts
- * worker starts from tsWorkerEntry.mjs, which registers tsx inside the thread (see there why
- * `execArgv: ['--import', 'tsx']` is not enough on Node 20).
+ * Under tsx (and vitest) this file is .ts and so is the worker; once built, both are .js. Every
+ * worker starts from workerEntry.cjs (copied beside the build), which imports the real one (see
+ * there why).
  */
 const ownExtension = /\.[cm]?[jt]s$/.exec(fileURLToPath(import.meta.url))?.[0] ?? '.js';
 export const DOCUMENT_WORKER_FILE = new URL(`./documentWorker${ownExtension}`, import.meta.url);
-const TS_WORKER_ENTRY = new URL('./tsWorkerEntry.mjs', import.meta.url);
+const WORKER_ENTRY = new URL('./workerEntry.cjs', import.meta.url);
 
-function entryFor(workerFile: URL): { filename: string; workerData?: { workerFile: string } } {
-  if (!/\.[cm]?ts$/.test(workerFile.pathname)) return { filename: workerFile.href };
-  return { filename: TS_WORKER_ENTRY.href, workerData: { workerFile: workerFile.href } };
+function entryFor(workerFile: URL): { filename: string; workerData: { workerFile: string } } {
+  return { filename: fileURLToPath(WORKER_ENTRY), workerData: { workerFile: workerFile.href } };
 }
 
 export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
