@@ -3,7 +3,7 @@ import { accountStore, type PublishedToast, toasts } from 'browser-services';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { MESSAGES, PATHS } from 'shared-contracts';
-import { ThemeProvider } from 'shared-ui';
+import { ThemeProvider } from 'shared-ui/design-system';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import EditProfileDialog from '../src/dialogs/EditProfileDialog.tsx';
 import ProfilePage from '../src/pages/ProfilePage.tsx';

@@ -1,8 +1,8 @@
-import { Card, Form, Input, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { EmailFieldSchema, type LoginMethod, PhoneFieldSchema } from 'shared-contracts';
 import { PageHeading, zodRule } from 'shared-ui';
+import { Card, Form, Input, Tabs } from 'shared-ui/design-system';
 import { StorageIssueAlert } from '../StorageIssueAlert.tsx';
 
 /** The frame of Sign In and Sign Up: heading, the device-storage sentence, Email and Phone tabs (Email first). */

@@ -1,9 +1,8 @@
-import { CameraOutlined } from '@ant-design/icons';
-import { Avatar, Button, Divider, Form, Input, Modal, Space } from 'antd';
 import { accountStore, type EditProfileDialogProps, initialOf, toasts } from 'browser-services';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { MESSAGES } from 'shared-contracts';
 import { useAccount } from 'shared-ui';
+import { Avatar, Button, CameraOutlined, Divider, Form, Input, Modal, Space } from 'shared-ui/design-system';
 import { resizePhoto } from './resizePhoto.ts';
 
 const m = MESSAGES.account;

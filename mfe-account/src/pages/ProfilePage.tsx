@@ -1,10 +1,25 @@
-import { AppstoreOutlined, DeleteOutlined, LogoutOutlined } from '@ant-design/icons';
-import { Avatar, Button, Card, Col, Empty, Popconfirm, Row, Space, Spin, Tooltip, Typography } from 'antd';
 import { accountStore, initialOf, toasts } from 'browser-services';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { type DownloadItem, MESSAGES, PATHS } from 'shared-contracts';
 import { PageHeading, ResultsGrid, useAccount } from 'shared-ui';
+import {
+  AppstoreOutlined,
+  Avatar,
+  Button,
+  Card,
+  Col,
+  DeleteOutlined,
+  Empty,
+  LogoutOutlined,
+  Popconfirm,
+  Row,
+  Space,
+  Spin,
+  Text,
+  Title,
+  Tooltip,
+} from 'shared-ui/design-system';
 import { sourceLabel } from '../profile/sourceLabel.ts';
 import { type SavedImage, useSavedImages } from '../profile/useSavedImages.ts';
 import { StorageIssueAlert } from '../StorageIssueAlert.tsx';
@@ -54,12 +69,10 @@ function SavedImages({ saved }: { saved: readonly SavedImage[] }) {
         style={{ padding: '48px 0' }}
         description={
           <>
-            <Typography.Title level={2} style={{ fontSize: 20, marginBottom: 4 }}>
+            <Title level={2} style={{ fontSize: 20, marginBottom: 4 }}>
               No images yet
-            </Typography.Title>
-            <Typography.Text type="secondary">
-              Extract images from any source and save them to your profile
-            </Typography.Text>
+            </Title>
+            <Text type="secondary">Extract images from any source and save them to your profile</Text>
           </>
         }
       >
@@ -85,9 +98,9 @@ function SavedImages({ saved }: { saved: readonly SavedImage[] }) {
             <div>From: {sourceLabel(entry.item.source)}</div>
             <div>{savedDate(entry.item.date)}</div>
             {entry.missing ? (
-              <Typography.Text type="warning">
+              <Text type="warning">
                 Its picture is no longer in this browser's storage; delete it and save it again.
-              </Typography.Text>
+              </Text>
             ) : null}
           </>
         );
@@ -138,10 +151,10 @@ export default function ProfilePage() {
               >
                 {initialOf(account.name)}
               </Avatar>
-              <Typography.Title level={2} style={{ fontSize: 20, margin: 0 }}>
+              <Title level={2} style={{ fontSize: 20, margin: 0 }}>
                 {account.name}
-              </Typography.Title>
-              <Typography.Text type="secondary">{account.email ?? account.phone}</Typography.Text>
+              </Title>
+              <Text type="secondary">{account.email ?? account.phone}</Text>
             </Space>
             <Space orientation="vertical" style={{ width: '100%', marginTop: 16 }}>
               <Button

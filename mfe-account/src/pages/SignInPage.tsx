@@ -1,9 +1,9 @@
-import { Button, Form, Input } from 'antd';
 import { accountStore, toasts } from 'browser-services';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type LoginMethod, MESSAGES, PATHS, SignInPasswordFieldSchema } from 'shared-contracts';
 import { zodRule } from 'shared-ui';
+import { Button, Form, Input } from 'shared-ui/design-system';
 import { AuthCard, AuthSwitchLink, IdentityField } from '../auth/AuthCard.tsx';
 
 const m = MESSAGES.account;
