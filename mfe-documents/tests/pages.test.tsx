@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { ThemeProvider } from 'shared-ui';
+import { ThemeProvider } from 'shared-ui/design-system';
 import { describe, expect, it } from 'vitest';
 import DocxExtractorPage from '../src/pages/DocxExtractorPage.tsx';
 import PdfExtractorPage from '../src/pages/PdfExtractorPage.tsx';

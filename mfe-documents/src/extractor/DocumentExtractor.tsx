@@ -1,15 +1,21 @@
-import { FileUnknownOutlined, LinkOutlined, LoadingOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Typography } from 'antd';
 import { toasts } from 'browser-services';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
-import { ExtractionProgress, ResultsGrid, UploadBox, useDownloadAll } from 'shared-ui';
+import { ExtractionProgress, preloadExtractionViews, ResultsGrid, UploadBox, useDownloadAll } from 'shared-ui';
+import { Button, Card, FileUnknownOutlined, LinkOutlined, LoadingOutlined, Text } from 'shared-ui/design-system';
 import { sniffInWorker } from '../worker/index.ts';
 import { type DocumentResult, placeText } from './documentResult.ts';
-import { PasswordPrompt } from './PasswordPrompt.tsx';
 import { type DocumentPageConfig, declaredAsKind, matchesKind } from './pageConfigs.ts';
 import { useDocumentExtraction } from './useDocumentExtraction.ts';
 import './DocumentExtractor.css';
+
+// What shows only after the visitor acts loads then, not with the page: the password dialog (an
+// encrypted file) and the outcome of a run that found nothing. shared-ui loads its results grid and
+// progress bar the same way; choosing a file starts loading those, ready for Extract.
+const PasswordPrompt = lazy(() =>
+  import('./PasswordPrompt.tsx').then((module) => ({ default: module.PasswordPrompt })),
+);
+const ExtractionOutcome = lazy(() => import('./ExtractionOutcome.tsx'));
 
 /** A linked image has no bytes to zip: the archive's could-not-download.txt says why. */
 const linkedInZip = () => MESSAGES.documents.linkedInZip;
@@ -22,6 +28,14 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
   const m = config.messages;
   // The chosen file's kind is being read (in the Worker): Extract waits for it.
   const [checking, setChecking] = useState(false);
+  // The dialog mounts when first asked for, then stays mounted so that closing it still animates.
+  const [askedPassword, setAskedPassword] = useState(false);
+  if (passwordRequest !== undefined && !askedPassword) setAskedPassword(true);
+
+  function choose(chosen: File) {
+    preloadExtractionViews();
+    extraction.choose(chosen);
+  }
 
   async function validateBytes(chosen: File) {
     // A PDF is known by its first kilobyte; ZIP and compound files by their directories.
@@ -52,7 +66,7 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
           messages={{ invalidType: m.invalidType, tooLarge: m.tooLarge }}
           acceptsFile={(chosen) => declaredAsKind(config, chosen)}
           validate={validateBytes}
-          onFile={extraction.choose}
+          onFile={choose}
           onCheckingChange={setChecking}
           onReject={(message) => toasts.error(message.title, message.description)}
           file={file}
@@ -80,20 +94,10 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
             startingText="Opening the file…"
           />
         ) : null}
-        {outcome === 'failed' ? (
-          <Alert
-            type="error"
-            showIcon
-            className="ie-doc-extractor__alert"
-            title={m.failed.description}
-            description={failureDetail}
-          />
-        ) : null}
-        {outcome === 'no-images' ? (
-          <Empty
-            className="ie-doc-extractor__alert"
-            description={MESSAGES.documents.noImages(config.noun).description}
-          />
+        {outcome === 'failed' || outcome === 'no-images' ? (
+          <Suspense fallback={null}>
+            <ExtractionOutcome config={config} outcome={outcome} failureDetail={failureDetail} />
+          </Suspense>
         ) : null}
       </Card>
       {images.length > 0 ? (
@@ -112,13 +116,17 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
           previewFor={(image) => <CardPreview image={image} result={resultOf(image)} />}
         />
       ) : null}
-      <PasswordPrompt
-        open={passwordRequest !== undefined}
-        fileName={file?.name ?? ''}
-        wrong={passwordRequest?.wrong ?? false}
-        onSubmit={extraction.submitPassword}
-        onCancel={extraction.dismissPassword}
-      />
+      {askedPassword ? (
+        <Suspense fallback={null}>
+          <PasswordPrompt
+            open={passwordRequest !== undefined}
+            fileName={file?.name ?? ''}
+            wrong={passwordRequest?.wrong ?? false}
+            onSubmit={extraction.submitPassword}
+            onCancel={extraction.dismissPassword}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -130,12 +138,8 @@ function CardDetails({ image, result }: { image: ExtractedImage; result: Documen
   return (
     <>
       {place ? <div data-testid="image-place">{place}</div> : null}
-      {preview === 'converted' ? (
-        <Typography.Text type="secondary">{MESSAGES.documents.previewConverted(format)}</Typography.Text>
-      ) : null}
-      {preview === 'failed' ? (
-        <Typography.Text type="warning">{MESSAGES.documents.previewFailed(format)}</Typography.Text>
-      ) : null}
+      {preview === 'converted' ? <Text type="secondary">{MESSAGES.documents.previewConverted(format)}</Text> : null}
+      {preview === 'failed' ? <Text type="warning">{MESSAGES.documents.previewFailed(format)}</Text> : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { MESSAGES } from 'shared-contracts';
+import { Alert, Input, Modal, Paragraph } from 'shared-ui/design-system';
 
 export type PasswordPromptProps = {
   open: boolean;
@@ -11,7 +11,10 @@ export type PasswordPromptProps = {
   onCancel: () => void;
 };
 
-/** Asks for an encrypted document's password; it is used on the device only, to open the file. */
+/**
+ * Asks for an encrypted document's password; it is used on the device only, to open the file.
+ * DocumentExtractor loads it lazily, when a file first turns out to be encrypted.
+ */
 export function PasswordPrompt({ open, fileName, wrong, onSubmit, onCancel }: PasswordPromptProps) {
   const [password, setPassword] = useState('');
   useEffect(() => {
@@ -27,7 +30,7 @@ export function PasswordPrompt({ open, fileName, wrong, onSubmit, onCancel }: Pa
       onCancel={onCancel}
       destroyOnHidden
     >
-      <Typography.Paragraph>{MESSAGES.documents.passwordPrompt(fileName)}</Typography.Paragraph>
+      <Paragraph>{MESSAGES.documents.passwordPrompt(fileName)}</Paragraph>
       {wrong ? (
         <Alert type="error" showIcon title={MESSAGES.documents.wrongPassword} style={{ marginBottom: 12 }} />
       ) : null}

@@ -1,7 +1,7 @@
-import { Collapse, Typography } from 'antd';
 import { formatBytes } from 'media-files';
 import { DOCX_MAX_BYTES } from 'shared-contracts';
 import { PageHeading } from 'shared-ui';
+import { Collapse, Title } from 'shared-ui/design-system';
 import { DOCX_PAGE, DocumentExtractor } from '../extractor/index.ts';
 
 // The spec's five FAQ items. The answers say only what the document engine does.
@@ -42,9 +42,9 @@ export default function DocxExtractorPage() {
       />
       <DocumentExtractor config={DOCX_PAGE} />
       <section id="faq" aria-labelledby="faq-title" style={{ margin: '40px auto', maxWidth: 760 }}>
-        <Typography.Title level={2} id="faq-title" style={{ textAlign: 'center' }}>
+        <Title level={2} id="faq-title" style={{ textAlign: 'center' }}>
           Frequently Asked Questions
-        </Typography.Title>
+        </Title>
         <Collapse accordion items={faqItems} />
       </section>
     </>

@@ -1,8 +1,14 @@
-import { CloudDownloadOutlined, FileSearchOutlined, LockOutlined, PictureOutlined } from '@ant-design/icons';
-import { Tabs, Typography } from 'antd';
 import { formatBytes } from 'media-files';
 import { PDF_MAX_BYTES } from 'shared-contracts';
 import { InfoSection, PageHeading, StepsSection } from 'shared-ui';
+import {
+  CloudDownloadOutlined,
+  FileSearchOutlined,
+  LockOutlined,
+  PictureOutlined,
+  Tabs,
+  Title,
+} from 'shared-ui/design-system';
 import { DocumentExtractor, PDF_PAGE } from '../extractor/index.ts';
 
 const maxSize = formatBytes(PDF_MAX_BYTES, 'limit');
@@ -71,9 +77,9 @@ export default function PdfExtractorPage() {
         ]}
       />
       <section id="faq" aria-labelledby="faq-title" style={{ margin: '40px 0' }}>
-        <Typography.Title level={2} id="faq-title" style={{ textAlign: 'center' }}>
+        <Title level={2} id="faq-title" style={{ textAlign: 'center' }}>
           Frequently Asked Questions
-        </Typography.Title>
+        </Title>
         <Tabs centered items={faqTabs} />
       </section>
     </>

@@ -1,7 +1,7 @@
-import { Flex, Tabs, Tag, Typography } from 'antd';
 import { formatBytes } from 'media-files';
 import { PPT_MAX_BYTES } from 'shared-contracts';
 import { PageHeading } from 'shared-ui';
+import { Flex, Paragraph, Tabs, Tag, Text, Title } from 'shared-ui/design-system';
 import { DocumentExtractor, PPT_PAGE } from '../extractor/index.ts';
 
 // Images leave a deck in the format they were stored in; these are the ones slides usually hold.
@@ -40,31 +40,31 @@ export default function PptExtractorPage() {
       />
       <DocumentExtractor config={PPT_PAGE} />
       <section id="formats" aria-labelledby="formats-title" style={{ margin: '40px 0', textAlign: 'center' }}>
-        <Typography.Title level={2} id="formats-title">
+        <Title level={2} id="formats-title">
           Supported Formats
-        </Typography.Title>
+        </Title>
         <Flex wrap gap={8} justify="center" align="center">
-          <Typography.Text strong>Presentations:</Typography.Text>
+          <Text strong>Presentations:</Text>
           {FILE_FORMATS.map((format) => (
             <Tag key={format} color="blue">
               {format}
             </Tag>
           ))}
-          <Typography.Text strong>Images:</Typography.Text>
+          <Text strong>Images:</Text>
           {IMAGE_FORMATS.map((format) => (
             <Tag key={format} color="purple">
               {format}
             </Tag>
           ))}
         </Flex>
-        <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+        <Paragraph type="secondary" style={{ marginTop: 12 }}>
           Files up to {formatBytes(PPT_MAX_BYTES, 'limit')}, processed in your browser and not uploaded.
-        </Typography.Paragraph>
+        </Paragraph>
       </section>
       <section id="use-cases" aria-labelledby="use-cases-title" style={{ margin: '40px 0' }}>
-        <Typography.Title level={2} id="use-cases-title" style={{ textAlign: 'center' }}>
+        <Title level={2} id="use-cases-title" style={{ textAlign: 'center' }}>
           Use Cases
-        </Typography.Title>
+        </Title>
         <Tabs centered items={useCaseTabs} />
       </section>
     </>

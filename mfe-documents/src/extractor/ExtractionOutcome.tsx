@@ -1,0 +1,27 @@
+import { MESSAGES } from 'shared-contracts';
+import { Alert, Empty } from 'shared-ui/design-system';
+import type { DocumentPageConfig } from './pageConfigs.ts';
+
+export type ExtractionOutcomeProps = {
+  config: DocumentPageConfig;
+  outcome: 'failed' | 'no-images';
+  failureDetail: string | undefined;
+};
+
+/**
+ * What the extractor card says under Extract when a run ends without images: why it failed, or that
+ * the file held none. DocumentExtractor loads it when a run first ends so, not with the page.
+ */
+export default function ExtractionOutcome({ config, outcome, failureDetail }: ExtractionOutcomeProps) {
+  return outcome === 'failed' ? (
+    <Alert
+      type="error"
+      showIcon
+      className="ie-doc-extractor__alert"
+      title={config.messages.failed.description}
+      description={failureDetail}
+    />
+  ) : (
+    <Empty className="ie-doc-extractor__alert" description={MESSAGES.documents.noImages(config.noun).description} />
+  );
+}
