@@ -1,3 +1,5 @@
+// Components and hooks several apps render. Their antd parts come through ./design-system, which
+// apps import as `shared-ui/design-system`.
 // account/
 export * from './account/index.ts';
 // extraction/
@@ -6,11 +8,11 @@ export * from './extraction/index.ts';
 export * from './forms/index.ts';
 // InfoSections/
 export * from './InfoSections/index.ts';
+// lazyViews/: the results grid and the progress bar, loaded on first use
+export * from './lazyViews/index.ts';
 // progress/
 export * from './progress/index.ts';
 // ResultsGrid/
 export * from './ResultsGrid/index.ts';
-// theme/
-export * from './theme/index.ts';
 // upload/
 export * from './upload/index.ts';

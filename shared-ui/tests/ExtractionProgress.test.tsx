@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { ThemeProvider } from '../src/design-system/ThemeProvider.tsx';
 import { ExtractionProgress } from '../src/progress/ExtractionProgress.tsx';
-import { ThemeProvider } from '../src/theme/ThemeProvider.tsx';
 
 describe('ExtractionProgress', { timeout: 30_000 }, () => {
   it('says how far the work is and cancels it', () => {

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import type { ExtractedImage } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
+import { ThemeProvider } from '../src/design-system/ThemeProvider.tsx';
 import { ImageCard } from '../src/ResultsGrid/ImageCard.tsx';
-import { ThemeProvider } from '../src/theme/ThemeProvider.tsx';
 
 const emf: ExtractedImage = { id: 'e', name: 'chart.emf', url: 'blob:original', source: 'docx', format: 'EMF' };
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ThemeProvider } from '../src/design-system/ThemeProvider.tsx';
 import { InfoSection } from '../src/InfoSections/InfoSection.tsx';
-import { ThemeProvider } from '../src/theme/ThemeProvider.tsx';
 
 describe('InfoSection', () => {
   it('renders its title as a heading and one card per item', () => {

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ExtractedImage } from 'shared-contracts';
 import { describe, expect, it, vi } from 'vitest';
+import { ThemeProvider } from '../src/design-system/ThemeProvider.tsx';
 import { ResultsGrid } from '../src/ResultsGrid/ResultsGrid.tsx';
-import { ThemeProvider } from '../src/theme/ThemeProvider.tsx';
 
 const images: ExtractedImage[] = [
   {

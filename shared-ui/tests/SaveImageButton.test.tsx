@@ -2,8 +2,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { accountStore, type PublishedToast, toasts } from 'browser-services';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ThemeProvider } from '../src/design-system/ThemeProvider.tsx';
 import { ResultsGrid } from '../src/ResultsGrid/ResultsGrid.tsx';
-import { ThemeProvider } from '../src/theme/ThemeProvider.tsx';
 
 const image: ExtractedImage = {
   id: 'a',

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { formatBytes } from 'media-files';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ThemeProvider } from '../src/theme/ThemeProvider.tsx';
+import { ThemeProvider } from '../src/design-system/ThemeProvider.tsx';
 import { UploadBox, type UploadMessage } from '../src/upload/UploadBox.tsx';
 
 const messages = {

@@ -1,5 +1,7 @@
-import { Card, Col, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { Col } from '../design-system/antd/col.ts';
+import { Row } from '../design-system/antd/row.ts';
+import { Card, Paragraph, Title } from '../design-system/index.ts';
 
 export type InfoItem = { title: string; text: ReactNode; icon?: ReactNode };
 
@@ -7,9 +9,9 @@ export type InfoItem = { title: string; text: ReactNode; icon?: ReactNode };
 export function InfoSection({ id, title, items }: { id?: string; title: string; items: readonly InfoItem[] }) {
   return (
     <section id={id} aria-labelledby={id ? `${id}-title` : undefined} style={{ margin: '40px 0' }}>
-      <Typography.Title level={2} id={id ? `${id}-title` : undefined} style={{ textAlign: 'center' }}>
+      <Title level={2} id={id ? `${id}-title` : undefined} style={{ textAlign: 'center' }}>
         {title}
-      </Typography.Title>
+      </Title>
       <Row gutter={[16, 16]}>
         {items.map((item) => (
           <Col key={item.title} xs={24} sm={12} lg={items.length % 3 === 0 ? 8 : 6}>
@@ -19,10 +21,10 @@ export function InfoSection({ id, title, items }: { id?: string; title: string; 
                   {item.icon}
                 </div>
               ) : null}
-              <Typography.Title level={3} style={{ fontSize: 17, marginTop: 0 }}>
+              <Title level={3} style={{ fontSize: 17, marginTop: 0 }}>
                 {item.title}
-              </Typography.Title>
-              <Typography.Paragraph style={{ marginBottom: 0 }}>{item.text}</Typography.Paragraph>
+              </Title>
+              <Paragraph style={{ marginBottom: 0 }}>{item.text}</Paragraph>
             </Card>
           </Col>
         ))}

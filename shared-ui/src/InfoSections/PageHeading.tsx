@@ -1,17 +1,17 @@
-import { Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { Paragraph, Title } from '../design-system/index.ts';
 
 /** The heading block every tool screen opens with. */
 export function PageHeading({ title, subtitle }: { title: string; subtitle?: ReactNode }) {
   return (
     <header className="ie-page-heading" style={{ textAlign: 'center', margin: '32px auto 24px', maxWidth: 760 }}>
-      <Typography.Title level={1} style={{ marginBottom: 8 }}>
+      <Title level={1} style={{ marginBottom: 8 }}>
         {title}
-      </Typography.Title>
+      </Title>
       {subtitle ? (
-        <Typography.Paragraph type="secondary" style={{ fontSize: 17 }}>
+        <Paragraph type="secondary" style={{ fontSize: 17 }}>
           {subtitle}
-        </Typography.Paragraph>
+        </Paragraph>
       ) : null}
     </header>
   );

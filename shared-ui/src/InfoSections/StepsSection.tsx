@@ -1,4 +1,4 @@
-import { Steps, Typography } from 'antd';
+import { StepList, Title } from '../design-system/index.ts';
 
 export type Step = { title: string; text: string };
 
@@ -6,13 +6,10 @@ export type Step = { title: string; text: string };
 export function StepsSection({ id, title, steps }: { id?: string; title: string; steps: readonly Step[] }) {
   return (
     <section id={id} aria-labelledby={id ? `${id}-title` : undefined} style={{ margin: '40px 0' }}>
-      <Typography.Title level={2} id={id ? `${id}-title` : undefined} style={{ textAlign: 'center' }}>
+      <Title level={2} id={id ? `${id}-title` : undefined} style={{ textAlign: 'center' }}>
         {title}
-      </Typography.Title>
-      <Steps
-        current={-1}
-        items={steps.map((step) => ({ title: step.title, content: step.text, status: 'process' as const }))}
-      />
+      </Title>
+      <StepList steps={steps} />
     </section>
   );
 }

@@ -1,9 +1,10 @@
-import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
-import { Button, Card, Tooltip, Typography } from 'antd';
 import { formatBytes, formatDimensions } from 'media-files';
 import type { ReactNode } from 'react';
 import type { ExtractedImage } from 'shared-contracts';
 import { SaveImageButton } from '../account/SaveImageButton.tsx';
+import { Button } from '../design-system/antd/button.ts';
+import { Tooltip } from '../design-system/antd/tooltip.ts';
+import { Card, DownloadOutlined, ExportOutlined, Paragraph, Text } from '../design-system/index.ts';
 import './ImageCard.css';
 
 /** Where a card's Open and Download go. A real link each: Download saves a real file. */
@@ -81,9 +82,9 @@ export function ImageCard({
         </div>
       }
     >
-      <Typography.Text className="ie-image-card__name" ellipsis={{ tooltip: image.name }}>
+      <Text className="ie-image-card__name" ellipsis={{ tooltip: image.name }}>
         {image.name}
-      </Typography.Text>
+      </Text>
       {showMeta ? (
         <div className="ie-image-card__meta">
           <span>{formatDimensions(image)}</span>
@@ -93,9 +94,9 @@ export function ImageCard({
       ) : null}
       {details ? <div className="ie-image-card__details">{details}</div> : null}
       {image.note ? (
-        <Typography.Paragraph type="secondary" className="ie-image-card__note">
+        <Paragraph type="secondary" className="ie-image-card__note">
           {image.note}
-        </Typography.Paragraph>
+        </Paragraph>
       ) : null}
       {actions || saveable ? (
         <div className="ie-image-card__actions">

@@ -1,7 +1,13 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Col, Empty, InputNumber, Row, Select, Space, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { ExtractedImage } from 'shared-contracts';
+import { Button } from '../design-system/antd/button.ts';
+import { Col } from '../design-system/antd/col.ts';
+import { Empty } from '../design-system/antd/empty.ts';
+import { InputNumber } from '../design-system/antd/input-number.ts';
+import { Row } from '../design-system/antd/row.ts';
+import { Select } from '../design-system/antd/select.ts';
+import { Space } from '../design-system/antd/space.ts';
+import { DownloadOutlined, Text, Title } from '../design-system/index.ts';
 import { filterImages, formatsOf, type ImageFilter } from './filterImages.ts';
 import { ImageCard, type ImageLinks } from './ImageCard.tsx';
 
@@ -65,14 +71,14 @@ export function ResultsGrid({
     <section className="ie-results" aria-labelledby="ie-results-title" style={{ margin: '32px 0' }}>
       <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
         <Space align="baseline" wrap>
-          <Typography.Title level={2} id="ie-results-title" style={{ margin: 0 }}>
+          <Title level={2} id="ie-results-title" style={{ margin: 0 }}>
             {title}
-          </Typography.Title>
-          <Typography.Text type="secondary" aria-live="polite" data-testid="results-count">
+          </Title>
+          <Text type="secondary" aria-live="polite" data-testid="results-count">
             {shown.length === images.length
               ? `${images.length} ${images.length === 1 ? 'image' : 'images'}`
               : `${shown.length} of ${images.length} images shown`}
-          </Typography.Text>
+          </Text>
         </Space>
         {onDownloadAll ? (
           <Button
@@ -89,7 +95,7 @@ export function ResultsGrid({
       {filters && images.length > 1 ? (
         <Space wrap style={{ marginBottom: 16 }}>
           <Space>
-            <Typography.Text id="ie-min-size-label">Minimum size</Typography.Text>
+            <Text id="ie-min-size-label">Minimum size</Text>
             <InputNumber
               min={0}
               max={10_000}

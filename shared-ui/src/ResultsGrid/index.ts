@@ -1,3 +1,4 @@
+// ResultsGrid itself is exported lazily by ../lazyViews; its card and filters are light.
 export * from './filterImages.ts';
 export * from './ImageCard.tsx';
-export * from './ResultsGrid.tsx';
+export type { ResultsGridProps } from './ResultsGrid.tsx';

@@ -1,8 +1,8 @@
-import { CheckOutlined, HeartOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { accountStore, toasts } from 'browser-services';
 import { useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
+import { Button } from '../design-system/antd/button.ts';
+import { CheckOutlined, HeartOutlined } from '../design-system/index.ts';
 import { useAccount } from './useAccount.ts';
 
 const m = MESSAGES.account;

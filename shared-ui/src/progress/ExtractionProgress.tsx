@@ -1,5 +1,7 @@
-import { StopOutlined } from '@ant-design/icons';
-import { Button, Progress, Space, Typography } from 'antd';
+import { Button } from '../design-system/antd/button.ts';
+import { Progress } from '../design-system/antd/progress.ts';
+import { Space } from '../design-system/antd/space.ts';
+import { StopOutlined, Text } from '../design-system/index.ts';
 
 export type ExtractionProgressProps = {
   /** Units finished so far. */
@@ -30,9 +32,9 @@ export function ExtractionProgress({
   return (
     <div className="ie-progress" style={{ margin: '16px 0' }}>
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-        <Typography.Text aria-live="polite" data-testid="progress-text">
+        <Text aria-live="polite" data-testid="progress-text">
           {text}
-        </Typography.Text>
+        </Text>
         {onCancel ? (
           <Button icon={<StopOutlined />} onClick={onCancel}>
             {cancelLabel}

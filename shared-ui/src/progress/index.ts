@@ -1,1 +1,2 @@
-export * from './ExtractionProgress.tsx';
+// ExtractionProgress itself is exported lazily by ../lazyViews.
+export type { ExtractionProgressProps } from './ExtractionProgress.tsx';

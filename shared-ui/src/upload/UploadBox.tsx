@@ -1,7 +1,7 @@
-import { InboxOutlined } from '@ant-design/icons';
-import { Typography } from 'antd';
 import { formatBytes } from 'media-files';
 import { type DragEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { InboxOutlined, Text } from '../design-system/index.ts';
+import { preloadExtractionViews } from '../lazyViews/index.ts';
 import './UploadBox.css';
 
 /** A message to show the user, shaped like the catalogue's entries (`MESSAGES.pdf.invalidType`). */
@@ -78,6 +78,8 @@ export function UploadBox({
       }
     }
     if (refusal) return onReject(refusal, chosen);
+    // A chosen file is the sign the results are wanted: their views load while the visitor reaches Extract.
+    preloadExtractionViews();
     onFile(chosen);
   }
 
@@ -118,10 +120,10 @@ export function UploadBox({
         onDrop={onDrop}
       >
         <InboxOutlined className="ie-upload__icon" aria-hidden />
-        <Typography.Text strong>{prompt}</Typography.Text>
-        <Typography.Text type="secondary" id={hintId}>
+        <Text strong>{prompt}</Text>
+        <Text type="secondary" id={hintId}>
           {hint}
-        </Typography.Text>
+        </Text>
         <input
           ref={input}
           type="file"
@@ -139,10 +141,10 @@ export function UploadBox({
       </div>
       {file ? (
         <div className="ie-upload__file" data-testid="selected-file">
-          <Typography.Text strong ellipsis={{ tooltip: file.name }}>
+          <Text strong ellipsis={{ tooltip: file.name }}>
             {file.name}
-          </Typography.Text>
-          <Typography.Text type="secondary">{formatBytes(file.size, 'file')}</Typography.Text>
+          </Text>
+          <Text type="secondary">{formatBytes(file.size, 'file')}</Text>
         </div>
       ) : null}
     </div>

@@ -1,0 +1,2 @@
+export type * from 'antd/es/checkbox';
+export { default as Checkbox } from 'antd/es/checkbox';

@@ -1,0 +1,2 @@
+export type * from 'antd/es/collapse';
+export { default as Collapse } from 'antd/es/collapse';

@@ -1,0 +1,2 @@
+export type * from 'antd/es/empty';
+export { default as Empty } from 'antd/es/empty';

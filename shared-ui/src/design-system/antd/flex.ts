@@ -1,0 +1,2 @@
+export type * from 'antd/es/flex';
+export { default as Flex } from 'antd/es/flex';

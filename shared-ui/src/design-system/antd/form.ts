@@ -1,0 +1,2 @@
+export type * from 'antd/es/form';
+export { default as Form } from 'antd/es/form';

@@ -1,0 +1,2 @@
+export type * from 'antd/es/modal';
+export { default as Modal } from 'antd/es/modal';

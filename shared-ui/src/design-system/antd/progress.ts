@@ -1,0 +1,2 @@
+export type * from 'antd/es/progress';
+export { default as Progress } from 'antd/es/progress';

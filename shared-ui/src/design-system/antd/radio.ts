@@ -1,0 +1,2 @@
+export type * from 'antd/es/radio';
+export { default as Radio } from 'antd/es/radio';

@@ -1,0 +1,2 @@
+export type * from 'antd/es/row';
+export { default as Row } from 'antd/es/row';

@@ -1,0 +1,2 @@
+export type * from 'antd/es/slider';
+export { default as Slider } from 'antd/es/slider';

@@ -1,0 +1,2 @@
+export type * from 'antd/es/spin';
+export { default as Spin } from 'antd/es/spin';

@@ -1,0 +1,3 @@
+export * from './StepList.tsx';
+export * from './Tabs.tsx';
+export * from './Typography.tsx';

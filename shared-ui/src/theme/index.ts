@@ -1,2 +1,0 @@
-export * from './ThemeProvider.tsx';
-export * from './theme.ts';
