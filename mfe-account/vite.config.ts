@@ -6,12 +6,12 @@ import { DEV_PORTS } from '../tooling/ports.mjs';
 
 // The remote's contract: its name and the pages it exposes. `base: './'` lets any host (or any
 // path on a CDN) load its chunks from where remoteEntry.js lives.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: './',
   plugins: [
     react(),
     federation({
-      ...remoteDefaults,
+      ...remoteDefaults(command),
       name: 'mfe_account',
       exposes: {
         './SignInPage': './src/pages/SignInPage.tsx',
@@ -24,4 +24,4 @@ export default defineConfig({
   ],
   ...remoteServers(DEV_PORTS.mfe_account, DEV_PORTS.api),
   build: { target: 'es2022' },
-});
+}));

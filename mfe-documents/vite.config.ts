@@ -6,12 +6,12 @@ import { DEV_PORTS } from '../tooling/ports.mjs';
 
 // The remote's contract: its name and the pages it exposes. `base: './'` lets any host (or any
 // path on a CDN) load its chunks from where remoteEntry.js lives.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: './',
   plugins: [
     react(),
     federation({
-      ...remoteDefaults,
+      ...remoteDefaults(command),
       name: 'mfe_documents',
       exposes: {
         './PdfExtractorPage': './src/pages/PdfExtractorPage.tsx',
@@ -25,4 +25,4 @@ export default defineConfig({
   build: { target: 'es2022' },
   // The document Worker is a module (its chunks import each other), started by startModuleWorker.
   worker: { format: 'es' },
-});
+}));

@@ -6,12 +6,12 @@ import { DEV_PORTS } from '../tooling/ports.mjs';
 
 // The remote's contract: its name and the pages it exposes. `base: './'` lets any host (or any
 // path on a CDN) load its chunks from where remoteEntry.js lives.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: './',
   plugins: [
     react(),
     federation({
-      ...remoteDefaults,
+      ...remoteDefaults(command),
       name: 'mfe_media',
       exposes: {
         './VideoExtractorPage': './src/pages/VideoExtractorPage.tsx',
@@ -24,4 +24,4 @@ export default defineConfig({
   // The frame worker is started as a module worker (from a same-origin blob that imports it), so it
   // is built as an ES module, not the default classic script.
   worker: { format: 'es' },
-});
+}));

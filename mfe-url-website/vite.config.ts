@@ -6,12 +6,12 @@ import { DEV_PORTS } from '../tooling/ports.mjs';
 
 // The remote's contract: its name and the pages it exposes. `base: './'` lets any host (or any
 // path on a CDN) load its chunks from where remoteEntry.js lives.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: './',
   plugins: [
     react(),
     federation({
-      ...remoteDefaults,
+      ...remoteDefaults(command),
       name: 'mfe_url_website',
       exposes: {
         './UrlExtractorPage': './src/pages/UrlExtractorPage.tsx',
@@ -22,4 +22,4 @@ export default defineConfig({
   ],
   ...remoteServers(DEV_PORTS.mfe_url_website, DEV_PORTS.api),
   build: { target: 'es2022' },
-});
+}));

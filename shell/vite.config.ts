@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { SHARED_PACKAGES } from '../tooling/federation.mjs';
+import { packageOf, SHARED_MODULES } from '../tooling/federation.mjs';
 import { DEV_PORTS } from '../tooling/ports.mjs';
 
 const require = createRequire(import.meta.url);
@@ -15,7 +15,9 @@ const versionOf = (pkg: string) =>
 export default defineConfig({
   plugins: [react()],
   define: {
-    __SHARED_VERSIONS__: JSON.stringify(Object.fromEntries(SHARED_PACKAGES.map((pkg) => [pkg, versionOf(pkg)]))),
+    __SHARED_VERSIONS__: JSON.stringify(
+      Object.fromEntries(SHARED_MODULES.map((key) => [key, versionOf(packageOf(key))])),
+    ),
   },
   server: {
     port: DEV_PORTS.shell,
@@ -25,8 +27,6 @@ export default defineConfig({
   preview: { port: DEV_PORTS.shell, strictPort: true },
   build: {
     target: 'es2022',
-    // antd and the icon set are single shared chunks by design (one copy for every remote).
-    chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       // lifecycles.js: the single-spa lifecycles of the whole site, at a stable address.
       input: { index: 'index.html', lifecycles: 'src/singleSpa.tsx' },
@@ -42,14 +42,6 @@ export default defineConfig({
               name: 'vendor-react-router',
               test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
               priority: 30,
-            },
-            // Loaded only with the first remote or antd page, never on `/`.
-            { name: 'vendor-antd-icons', test: /node_modules[\\/]@ant-design[\\/]icons/, priority: 20 },
-            { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
-            {
-              name: 'vendor-antd',
-              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|dayjs|@emotion|stylis)[\\/]/,
-              priority: 10,
             },
           ],
         },

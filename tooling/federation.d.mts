@@ -1,14 +1,18 @@
-/** Every package the shell provides once to the whole page. */
+/** The packages the shell provides once to the whole page. */
 export declare const SHARED_PACKAGES: readonly string[];
-export declare const sharedSingletons: Record<string, { singleton: true; requiredVersion: false }>;
+/** Every share key: those packages, react's entry points, antd's component modules. */
+export declare const SHARED_MODULES: readonly string[];
+/** The package a share key belongs to (`antd/es/button` → `antd`). */
+export declare function packageOf(key: string): string;
 /** Module Federation name → folder (shared-contracts/src/federation/remotes.json). */
 export declare const REMOTES: Readonly<Record<string, string>>;
-export declare const remoteDefaults: {
+export declare function remoteDefaults(command: 'build' | 'serve'): {
   filename: string;
   manifest: true;
   dts: false;
   shareStrategy: 'loaded-first';
-  shared: Record<string, { singleton: true; requiredVersion: false }>;
+  shared: Record<string, { singleton: true; requiredVersion: false; import?: false }>;
+  experiments?: { externalRuntime: true };
 };
 export declare function remoteServers(
   port: number,

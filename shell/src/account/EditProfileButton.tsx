@@ -12,16 +12,16 @@ type Dialog = ComponentType<EditProfileDialogProps>;
  */
 function lazyDialog(): Dialog {
   return lazy(async () => {
-    const [{ loadRemotePage }, { ThemeProvider }] = await Promise.all([
+    const [{ loadRemotePage }, { ThemeFrame }] = await Promise.all([
       import('../federation/remoteLoader.ts'),
-      import('shared-ui'),
+      import('../theme/index.ts'),
     ]);
     const EditProfileDialog = (await loadRemotePage('mfe_account', './EditProfileDialog')) as Dialog;
     return {
       default: (props: EditProfileDialogProps) => (
-        <ThemeProvider>
+        <ThemeFrame>
           <EditProfileDialog {...props} />
-        </ThemeProvider>
+        </ThemeFrame>
       ),
     };
   });

@@ -5,9 +5,6 @@ import './RemoteOutlet.css';
 
 const lazyPages = new Map<string, ComponentType>();
 
-/** The site's antd theme around every remote page; antd loads with the first remote, not on `/`. */
-const ThemeFrame = lazy(() => import('shared-ui').then((ui) => ({ default: ui.ThemeProvider })));
-
 /**
  * A lazy component for one exposed page. Cached so revisiting a route does not flash a spinner;
  * Retry replaces the cache entry with a fresh load.
@@ -16,10 +13,22 @@ function lazyRemotePage(remote: RemoteName, module: string): ComponentType {
   const key = `${remote}/${module}`;
   const cached = lazyPages.get(key);
   if (cached) return cached;
-  // The runtime and everything it needs load with the first remote route, never on `/`.
+  // The runtime and everything it needs load with the first remote route, never on `/`; the site's
+  // antd theme loads beside the page, not after it (a lazy theme around a lazy page would wait for one
+  // before asking for the other).
   const page = lazy(async () => {
-    const { loadRemotePage } = await import('./remoteLoader.ts');
-    return { default: await loadRemotePage(remote, module) };
+    const [{ loadRemotePage }, { ThemeFrame }] = await Promise.all([
+      import('./remoteLoader.ts'),
+      import('../theme/index.ts'),
+    ]);
+    const Page = await loadRemotePage(remote, module);
+    return {
+      default: () => (
+        <ThemeFrame>
+          <Page />
+        </ThemeFrame>
+      ),
+    };
   });
   lazyPages.set(key, page);
   return page;
@@ -35,9 +44,7 @@ export function RemoteOutlet({ remote, module }: { remote: RemoteName; module: s
   return (
     <RemoteErrorBoundary key={attempt} remote={remote} onRetry={retry}>
       <Suspense fallback={<RemoteLoading />}>
-        <ThemeFrame>
-          <Page />
-        </ThemeFrame>
+        <Page />
       </Suspense>
     </RemoteErrorBoundary>
   );

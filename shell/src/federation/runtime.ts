@@ -1,4 +1,5 @@
 import { createInstance } from '@module-federation/runtime';
+import * as runtimeCore from '@module-federation/runtime-core';
 import type { RemotesManifest } from 'shared-contracts';
 import type { RemoteName } from 'shared-contracts/remotes';
 import { RemoteLoadError } from './errors.ts';
@@ -11,6 +12,10 @@ import { sharedProviders } from './sharedProviders.ts';
 
 /** A remote that does not answer in this time is reported as down, so Suspense never spins forever. */
 export const REMOTE_LOAD_TIMEOUT_MS = 8_000;
+
+// The remotes are built without a federation runtime of their own (`externalRuntime`, see
+// tooling/federation.mjs): they use this one, published where their entries look for it.
+(globalThis as { _FEDERATION_RUNTIME_CORE?: unknown })._FEDERATION_RUNTIME_CORE = runtimeCore;
 
 // 'loaded-first': a remote server that accepts connections but never answers must not block the
 // shell from rendering (measured with 'version-first', see STACK.md).

@@ -1,8 +1,12 @@
-import { Alert, Button, Card, Form, Input } from 'antd';
 import { toasts } from 'browser-services';
 import { useState } from 'react';
 import { type ContactMessage, ContactMessageSchema, MESSAGES } from 'shared-contracts';
 import { PageHeading, zodRule } from 'shared-ui';
+import { Card } from 'shared-ui/design-system';
+import { Alert } from 'shared-ui/design-system/alert';
+import { Button } from 'shared-ui/design-system/button';
+import { Form } from 'shared-ui/design-system/form';
+import { Input } from 'shared-ui/design-system/input';
 import { sendContactMessage } from '../api/contactClient.ts';
 
 const fields = ContactMessageSchema.shape;

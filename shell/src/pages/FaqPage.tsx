@@ -1,7 +1,10 @@
-import { Button, Collapse, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { DOCX_MAX_BYTES, MiB, PATHS, PDF_MAX_BYTES, PPT_MAX_BYTES, SCAN_DEPTH_MAX } from 'shared-contracts';
 import { PageHeading } from 'shared-ui';
+import { Paragraph, Text } from 'shared-ui/design-system';
+import { Button } from 'shared-ui/design-system/button';
+import { Collapse } from 'shared-ui/design-system/collapse';
+import { Space } from 'shared-ui/design-system/space';
 
 const mb = (bytes: number) => `${Math.round(bytes / MiB)}MB`;
 
@@ -59,11 +62,11 @@ export default function FaqPage() {
           items={ITEMS.map((item, index) => ({
             key: String(index),
             label: item.question,
-            children: <Typography.Paragraph style={{ marginBottom: 0 }}>{item.answer}</Typography.Paragraph>,
+            children: <Paragraph style={{ marginBottom: 0 }}>{item.answer}</Paragraph>,
           }))}
         />
         <Space style={{ marginTop: 32, width: '100%', justifyContent: 'center' }} wrap>
-          <Typography.Text>Still have a question?</Typography.Text>
+          <Text>Still have a question?</Text>
           <Button type="primary" onClick={() => navigate(PATHS.contactUs)}>
             Contact Support
           </Button>

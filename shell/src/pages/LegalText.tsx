@@ -1,5 +1,5 @@
-import { Card, Typography } from 'antd';
 import { PageHeading } from 'shared-ui';
+import { Card, Paragraph, Title } from 'shared-ui/design-system';
 
 export type LegalSection = { heading: string; paragraphs: readonly string[] };
 
@@ -19,11 +19,11 @@ export function LegalText({
       <Card style={{ maxWidth: 820, margin: '0 auto' }}>
         {sections.map((section) => (
           <section key={section.heading}>
-            <Typography.Title level={2} style={{ fontSize: 20 }}>
+            <Title level={2} style={{ fontSize: 20 }}>
               {section.heading}
-            </Typography.Title>
+            </Title>
             {section.paragraphs.map((paragraph) => (
-              <Typography.Paragraph key={paragraph}>{paragraph}</Typography.Paragraph>
+              <Paragraph key={paragraph}>{paragraph}</Paragraph>
             ))}
           </section>
         ))}

@@ -1,7 +1,16 @@
-import { CloudServerOutlined, FileZipOutlined, HighlightOutlined, UnlockOutlined } from '@ant-design/icons';
-import { Card, Col, Row, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { InfoSection, PageHeading } from 'shared-ui';
+import {
+  Card,
+  CloudServerOutlined,
+  FileZipOutlined,
+  HighlightOutlined,
+  Paragraph,
+  Title,
+  UnlockOutlined,
+} from 'shared-ui/design-system';
+import { Col } from 'shared-ui/design-system/col';
+import { Row } from 'shared-ui/design-system/row';
 import { ToolIcon } from './ToolIcon.tsx';
 import { TOOLS } from './toolCatalog.ts';
 
@@ -44,10 +53,10 @@ export default function ToolsPage() {
                 <div style={{ color: 'var(--brand)' }}>
                   <ToolIcon kind={tool.kind} size={32} />
                 </div>
-                <Typography.Title level={2} style={{ fontSize: 20, margin: '8px 0' }}>
+                <Title level={2} style={{ fontSize: 20, margin: '8px 0' }}>
                   {tool.title}
-                </Typography.Title>
-                <Typography.Paragraph style={{ marginBottom: 0 }}>{tool.description}</Typography.Paragraph>
+                </Title>
+                <Paragraph style={{ marginBottom: 0 }}>{tool.description}</Paragraph>
               </Card>
             </Link>
           </Col>

@@ -6,12 +6,12 @@ import { type ComponentType, lazy } from 'react';
  */
 function themedLazy(load: () => Promise<{ default: ComponentType }>) {
   return lazy(async () => {
-    const [{ ThemeProvider }, { default: Page }] = await Promise.all([import('shared-ui'), load()]);
+    const [{ ThemeFrame }, { default: Page }] = await Promise.all([import('../theme/index.ts'), load()]);
     return {
       default: () => (
-        <ThemeProvider>
+        <ThemeFrame>
           <Page />
-        </ThemeProvider>
+        </ThemeFrame>
       ),
     };
   });

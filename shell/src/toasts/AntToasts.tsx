@@ -1,7 +1,7 @@
-import { notification } from 'antd';
 import type { PublishedToast } from 'browser-services/toast';
 import { useEffect } from 'react';
-import { ThemeProvider } from 'shared-ui';
+import { ThemeProvider } from 'shared-ui/design-system';
+import { notification } from 'shared-ui/design-system/notification';
 
 /** Seconds a toast stays up; antd's default, as the spec asks for the library's default. */
 const TOAST_DURATION_SECONDS = 4.5;
