@@ -1,7 +1,7 @@
 import { accountStore } from 'browser-services';
 import { useEffect, useState } from 'react';
 import { MESSAGES } from 'shared-contracts';
-import { Alert } from 'shared-ui/design-system';
+import { Alert } from 'shared-ui/design-system/alert';
 
 /** Says so when the store had to ignore damaged data under its keys (the store reports it once). */
 export function StorageIssueAlert() {

@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { EmailFieldSchema, type LoginMethod, PhoneFieldSchema } from 'shared-contracts';
 import { PageHeading, zodRule } from 'shared-ui';
-import { Card, Form, Input, Tabs } from 'shared-ui/design-system';
+import { Card, Tabs } from 'shared-ui/design-system';
+import { Form } from 'shared-ui/design-system/form';
+import { Input } from 'shared-ui/design-system/input';
 import { StorageIssueAlert } from '../StorageIssueAlert.tsx';
 
 /** The frame of Sign In and Sign Up: heading, the device-storage sentence, Email and Phone tabs (Email first). */

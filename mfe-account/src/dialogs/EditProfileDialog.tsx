@@ -2,7 +2,14 @@ import { accountStore, type EditProfileDialogProps, initialOf, toasts } from 'br
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { MESSAGES } from 'shared-contracts';
 import { useAccount } from 'shared-ui';
-import { Avatar, Button, CameraOutlined, Divider, Form, Input, Modal, Space } from 'shared-ui/design-system';
+import { CameraOutlined } from 'shared-ui/design-system';
+import { Avatar } from 'shared-ui/design-system/avatar';
+import { Button } from 'shared-ui/design-system/button';
+import { Divider } from 'shared-ui/design-system/divider';
+import { Form } from 'shared-ui/design-system/form';
+import { Input } from 'shared-ui/design-system/input';
+import { Modal } from 'shared-ui/design-system/modal';
+import { Space } from 'shared-ui/design-system/space';
 import { resizePhoto } from './resizePhoto.ts';
 
 const m = MESSAGES.account;

@@ -3,23 +3,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { type DownloadItem, MESSAGES, PATHS } from 'shared-contracts';
 import { PageHeading, ResultsGrid, useAccount } from 'shared-ui';
-import {
-  AppstoreOutlined,
-  Avatar,
-  Button,
-  Card,
-  Col,
-  DeleteOutlined,
-  Empty,
-  LogoutOutlined,
-  Popconfirm,
-  Row,
-  Space,
-  Spin,
-  Text,
-  Title,
-  Tooltip,
-} from 'shared-ui/design-system';
+import { AppstoreOutlined, Card, DeleteOutlined, LogoutOutlined, Text, Title } from 'shared-ui/design-system';
+import { Avatar } from 'shared-ui/design-system/avatar';
+import { Button } from 'shared-ui/design-system/button';
+import { Col } from 'shared-ui/design-system/col';
+import { Empty } from 'shared-ui/design-system/empty';
+import { Popconfirm } from 'shared-ui/design-system/popconfirm';
+import { Row } from 'shared-ui/design-system/row';
+import { Space } from 'shared-ui/design-system/space';
+import { Spin } from 'shared-ui/design-system/spin';
+import { Tooltip } from 'shared-ui/design-system/tooltip';
 import { sourceLabel } from '../profile/sourceLabel.ts';
 import { type SavedImage, useSavedImages } from '../profile/useSavedImages.ts';
 import { StorageIssueAlert } from '../StorageIssueAlert.tsx';

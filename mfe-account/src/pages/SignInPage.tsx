@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type LoginMethod, MESSAGES, PATHS, SignInPasswordFieldSchema } from 'shared-contracts';
 import { zodRule } from 'shared-ui';
-import { Button, Form, Input } from 'shared-ui/design-system';
+import { Button } from 'shared-ui/design-system/button';
+import { Form } from 'shared-ui/design-system/form';
+import { Input } from 'shared-ui/design-system/input';
 import { AuthCard, AuthSwitchLink, IdentityField } from '../auth/AuthCard.tsx';
 
 const m = MESSAGES.account;

@@ -1,5 +1,6 @@
 import { MESSAGES } from 'shared-contracts';
-import { Alert, Empty } from 'shared-ui/design-system';
+import { Alert } from 'shared-ui/design-system/alert';
+import { Empty } from 'shared-ui/design-system/empty';
 import type { DocumentPageConfig } from './pageConfigs.ts';
 
 export type ExtractionOutcomeProps = {

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { MESSAGES } from 'shared-contracts';
-import { Alert, Input, Modal, Paragraph } from 'shared-ui/design-system';
+import { Paragraph } from 'shared-ui/design-system';
+import { Alert } from 'shared-ui/design-system/alert';
+import { Input } from 'shared-ui/design-system/input';
+import { Modal } from 'shared-ui/design-system/modal';
 
 export type PasswordPromptProps = {
   open: boolean;

@@ -1,7 +1,8 @@
 import { formatBytes } from 'media-files';
 import { DOCX_MAX_BYTES } from 'shared-contracts';
 import { PageHeading } from 'shared-ui';
-import { Collapse, Title } from 'shared-ui/design-system';
+import { Title } from 'shared-ui/design-system';
+import { Collapse } from 'shared-ui/design-system/collapse';
 import { DOCX_PAGE, DocumentExtractor } from '../extractor/index.ts';
 
 // The spec's five FAQ items. The answers say only what the document engine does.

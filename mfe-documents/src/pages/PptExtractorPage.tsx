@@ -1,7 +1,9 @@
 import { formatBytes } from 'media-files';
 import { PPT_MAX_BYTES } from 'shared-contracts';
 import { PageHeading } from 'shared-ui';
-import { Flex, Paragraph, Tabs, Tag, Text, Title } from 'shared-ui/design-system';
+import { Paragraph, Tabs, Text, Title } from 'shared-ui/design-system';
+import { Flex } from 'shared-ui/design-system/flex';
+import { Tag } from 'shared-ui/design-system/tag';
 import { DocumentExtractor, PPT_PAGE } from '../extractor/index.ts';
 
 // Images leave a deck in the format they were stored in; these are the ones slides usually hold.
