@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MESSAGES } from 'shared-contracts';
-import { ThemeProvider } from 'shared-ui';
+import { ThemeProvider } from 'shared-ui/design-system';
 import { describe, expect, it } from 'vitest';
 import VideoExtractorPage from '../src/pages/VideoExtractorPage.tsx';
 

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { PATHS } from 'shared-contracts';
-import { ThemeProvider } from 'shared-ui';
+import { ThemeProvider } from 'shared-ui/design-system';
 import VideoExtractorPage from '../pages/VideoExtractorPage.tsx';
 
 // Standalone harness: this remote's page without the shell, for working on it in isolation.

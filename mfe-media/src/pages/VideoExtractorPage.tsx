@@ -1,6 +1,5 @@
-import { Alert, Button, Card, Space, Typography } from 'antd';
 import { toasts } from 'browser-services';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   type ExtractedImage,
   FRAME_FORMAT_DEFAULT,
@@ -10,17 +9,20 @@ import {
 } from 'shared-contracts';
 import {
   type ExtractionMessages,
-  ExtractionProgress,
   PageHeading,
+  preloadExtractionViews,
   ResultsGrid,
   useDownloadAll,
   useExtraction,
 } from 'shared-ui';
+import { Card, Text } from 'shared-ui/design-system';
 import { type ChosenVideo, type FrameSettings, videoFrameExtractor } from '../client/index.ts';
-import { FrameSettingsForm } from './videoExtractor/FrameSettingsForm.tsx';
 import { VideoInfoSections } from './videoExtractor/infoSections.tsx';
 import { VideoPicker } from './videoExtractor/VideoPicker.tsx';
-import { VideoPreview } from './videoExtractor/VideoPreview.tsx';
+
+// Drawn only once a video is chosen (player, settings, Extract Frames): antd's Slider and Radio stay
+// off the first render path. (shared-ui's ResultsGrid and ExtractionProgress load themselves on first use.)
+const ChosenVideoPanel = lazy(() => import('./videoExtractor/ChosenVideoPanel.tsx'));
 
 const m = MESSAGES.video;
 
@@ -52,6 +54,8 @@ export default function VideoExtractorPage() {
   const choose = (next: ChosenVideo) => {
     extraction.reset();
     setVideo(next);
+    // Extract Frames is the next step: fetch its progress bar and results grid meanwhile.
+    preloadExtractionViews();
   };
 
   const extract = () => {
@@ -67,24 +71,19 @@ export default function VideoExtractorPage() {
       <Card style={{ maxWidth: 860, margin: '0 auto' }}>
         <VideoPicker video={video} onVideo={choose} disabled={busy} />
         {video ? (
-          <Space orientation="vertical" size="large" style={{ width: '100%', marginTop: 24 }}>
-            <VideoPreview video={video} />
-            <FrameSettingsForm settings={settings} onChange={setSettings} disabled={busy} />
-            <Alert type="info" showIcon title={m.ready} />
-            <Button type="primary" size="large" block onClick={extract} loading={busy} disabled={busy}>
-              {busy ? 'Extracting Frames...' : 'Extract Frames'}
-            </Button>
-            {busy ? (
-              <ExtractionProgress
-                done={progress?.done ?? 0}
-                total={progress?.total ?? start?.total ?? 0}
-                unit="frames"
-                onCancel={extraction.cancel}
-                startingText="Reading the video…"
-              />
-            ) : null}
-            {note ? <Alert type="warning" showIcon title={note} /> : null}
-          </Space>
+          <Suspense fallback={null}>
+            <ChosenVideoPanel
+              video={video}
+              settings={settings}
+              onSettings={setSettings}
+              busy={busy}
+              done={progress?.done ?? 0}
+              total={progress?.total ?? start?.total ?? 0}
+              onExtract={extract}
+              onCancel={extraction.cancel}
+              note={note}
+            />
+          </Suspense>
         ) : null}
       </Card>
       {frames.length > 0 ? (
@@ -101,9 +100,9 @@ export default function VideoExtractorPage() {
           onDownloadAll={(shown) => void zip.downloadAll(shown)}
           downloadAllBusy={zip.busy}
           detailsFor={(frame) => (
-            <Typography.Text data-testid="frame-timestamp">
+            <Text data-testid="frame-timestamp">
               <time dateTime={`PT${frame.timeSeconds ?? 0}S`}>{frame.timestamp}</time>
-            </Typography.Text>
+            </Text>
           )}
         />
       ) : null}

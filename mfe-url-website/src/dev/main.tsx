@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { PATHS } from 'shared-contracts';
-import { ThemeProvider } from 'shared-ui';
+import { ThemeProvider } from 'shared-ui/design-system';
 import UrlExtractorPage from '../pages/UrlExtractorPage.tsx';
 import WebsiteExtractorPage from '../pages/WebsiteExtractorPage.tsx';
 

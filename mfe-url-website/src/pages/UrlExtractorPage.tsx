@@ -1,5 +1,3 @@
-import { LinkOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Form, Input, Space, Typography } from 'antd';
 import { toasts } from 'browser-services';
 import { useState } from 'react';
 import { MESSAGES } from 'shared-contracts';
@@ -7,11 +5,18 @@ import {
   type ExtractionMessages,
   InfoSection,
   PageHeading,
+  preloadExtractionViews,
   ResultsGrid,
   StepsSection,
   useDownloadAll,
   useExtraction,
 } from 'shared-ui';
+import { Card, LinkOutlined, Paragraph } from 'shared-ui/design-system';
+import { Button } from 'shared-ui/design-system/button';
+import { Checkbox } from 'shared-ui/design-system/checkbox';
+import { Form } from 'shared-ui/design-system/form';
+import { Input } from 'shared-ui/design-system/input';
+import { Space } from 'shared-ui/design-system/space';
 import { imageLinks, pageExtractor } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
 
@@ -36,6 +41,7 @@ export default function UrlExtractorPage() {
       toasts.error(m.required.title, m.required.description);
       return;
     }
+    preloadExtractionViews();
     void run({ url: url.trim(), render });
   };
 
@@ -68,9 +74,9 @@ export default function UrlExtractorPage() {
           <Checkbox checked={render} onChange={(event) => setRender(event.target.checked)}>
             Render JavaScript
           </Checkbox>
-          <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0 24px', fontSize: 13 }}>
+          <Paragraph type="secondary" style={{ margin: '4px 0 0 24px', fontSize: 13 }}>
             Loads the page in a real browser and scrolls it, for pages that build themselves with scripts. Slower.
-          </Typography.Paragraph>
+          </Paragraph>
         </Form>
       </Card>
       {images.length > 0 ? (

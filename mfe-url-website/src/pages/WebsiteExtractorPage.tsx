@@ -1,19 +1,29 @@
-import { GlobalOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Progress, Space, Typography } from 'antd';
 import { toasts } from 'browser-services';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { MESSAGES, SCAN_DEPTH_DEFAULT, SCAN_DEPTH_MAX, SCAN_DEPTH_MIN, SCAN_MAX_PAGES_DEFAULT } from 'shared-contracts';
 import {
   type ExtractionMessages,
   type ExtractionProgressState,
   InfoSection,
   PageHeading,
+  preloadExtractionViews,
   ResultsGrid,
   useDownloadAll,
   useExtraction,
 } from 'shared-ui';
+import { Card, GlobalOutlined } from 'shared-ui/design-system';
+import { Button } from 'shared-ui/design-system/button';
+import { Checkbox } from 'shared-ui/design-system/checkbox';
+import { Form } from 'shared-ui/design-system/form';
+import { Input } from 'shared-ui/design-system/input';
+import { InputNumber } from 'shared-ui/design-system/input-number';
+import { Space } from 'shared-ui/design-system/space';
 import { imageLinks, websiteExtractor } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
+
+// Drawn only once a scan starts: antd's Progress stays off the first render path. (shared-ui's
+// ResultsGrid loads itself on first use.)
+const ScanProgress = lazy(() => import('./ScanProgress.tsx'));
 
 const m = MESSAGES.website;
 
@@ -45,6 +55,7 @@ export default function WebsiteExtractorPage() {
       toasts.error(m.required.title, m.required.description);
       return;
     }
+    preloadExtractionViews();
     void scan.run({ url: url.trim(), depth, render });
   };
 
@@ -99,21 +110,15 @@ export default function WebsiteExtractorPage() {
         </Form>
         {progress && (scanning || cancelled) ? (
           <div style={{ marginTop: 16 }} aria-live="polite">
-            <Progress
-              percent={Math.round(
-                (100 * progress.done) / Math.max(1, Math.min(maxPages, progress.done + (progress.queued ?? 0))),
-              )}
-              status={cancelled ? 'exception' : 'active'}
-            />
-            <Typography.Text data-testid="scan-progress">
-              {`${progress.done} pages scanned, ${progress.queued ?? 0} queued, ${progress.found ?? images.length} images found`}
-            </Typography.Text>
-            {progress.detail && scanning ? (
-              <Typography.Paragraph type="secondary" ellipsis style={{ marginBottom: 0 }}>
-                Reading {progress.detail}
-              </Typography.Paragraph>
-            ) : null}
-            {cancelled ? <Alert type="warning" showIcon title="Scan cancelled." style={{ marginTop: 8 }} /> : null}
+            <Suspense fallback={null}>
+              <ScanProgress
+                progress={progress}
+                maxPages={maxPages}
+                found={images.length}
+                scanning={scanning}
+                cancelled={cancelled}
+              />
+            </Suspense>
           </div>
         ) : null}
       </Card>
@@ -127,9 +132,9 @@ export default function WebsiteExtractorPage() {
             <>
               Found on page:{' '}
               {image.pageUrl ? (
-                <Typography.Link href={image.pageUrl} target="_blank" rel="noopener noreferrer">
+                <a href={image.pageUrl} target="_blank" rel="noopener noreferrer">
                   {image.pageUrl}
-                </Typography.Link>
+                </a>
               ) : (
                 'unknown page'
               )}

@@ -1,4 +1,3 @@
-import { Radio, Slider, Space, Typography } from 'antd';
 import {
   FRAME_FORMATS,
   FRAME_INTERVAL_MAX_SECONDS,
@@ -7,6 +6,10 @@ import {
   FRAME_QUALITY_MIN,
   frameFormatLabel,
 } from 'shared-contracts';
+import { Text } from 'shared-ui/design-system';
+import { Radio } from 'shared-ui/design-system/radio';
+import { Slider } from 'shared-ui/design-system/slider';
+import { Space } from 'shared-ui/design-system/space';
 import type { FrameSettings } from '../../client/index.ts';
 
 type Props = {
@@ -21,10 +24,10 @@ export function FrameSettingsForm({ settings, onChange, disabled }: Props) {
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <div>
-        <Typography.Text strong id="frame-interval-label">
+        <Text strong id="frame-interval-label">
           Frame Extraction Interval: every {settings.intervalSeconds}{' '}
           {settings.intervalSeconds === 1 ? 'second' : 'seconds'}
-        </Typography.Text>
+        </Text>
         <Slider
           min={FRAME_INTERVAL_MIN_SECONDS}
           max={FRAME_INTERVAL_MAX_SECONDS}
@@ -38,9 +41,9 @@ export function FrameSettingsForm({ settings, onChange, disabled }: Props) {
       </div>
       <Space wrap size="large" align="center">
         <Space>
-          <Typography.Text strong id="frame-format-label">
+          <Text strong id="frame-format-label">
             Output format
-          </Typography.Text>
+          </Text>
           <Radio.Group
             aria-labelledby="frame-format-label"
             optionType="button"
@@ -51,9 +54,9 @@ export function FrameSettingsForm({ settings, onChange, disabled }: Props) {
           />
         </Space>
         <Space style={{ minWidth: 260 }}>
-          <Typography.Text strong id="frame-quality-label" type={lossy ? undefined : 'secondary'}>
+          <Text strong id="frame-quality-label" type={lossy ? undefined : 'secondary'}>
             Quality {lossy ? settings.quality : '(lossless)'}
-          </Typography.Text>
+          </Text>
           <Slider
             style={{ width: 160 }}
             min={FRAME_QUALITY_MIN}

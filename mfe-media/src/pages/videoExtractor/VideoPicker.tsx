@@ -1,10 +1,13 @@
-import { LinkOutlined } from '@ant-design/icons';
-import { Alert, Button, Input, Space, Tabs, Typography } from 'antd';
 import { toasts } from 'browser-services';
 import { sniffVideoContainer, VIDEO_SNIFF_BYTES, videoPlatformOf } from 'media-files';
 import { useState } from 'react';
 import { MESSAGES, PublicUrlSchema, VIDEO_MAX_BYTES } from 'shared-contracts';
 import { UploadBox } from 'shared-ui';
+import { LinkOutlined, Tabs, Text } from 'shared-ui/design-system';
+import { Alert } from 'shared-ui/design-system/alert';
+import { Button } from 'shared-ui/design-system/button';
+import { Input } from 'shared-ui/design-system/input';
+import { Space } from 'shared-ui/design-system/space';
 import type { ChosenVideo } from '../../client/index.ts';
 import { BROWSER_FORMATS_TEXT, SERVER_FORMATS_TEXT, VIDEO_MAX_TEXT } from './facts.ts';
 
@@ -101,10 +104,10 @@ export function VideoPicker({ video, onVideo, disabled }: Props) {
                   Add
                 </Button>
               </Space.Compact>
-              <Typography.Text type="secondary">
+              <Text type="secondary">
                 A direct link to an MP4, WebM, MOV, MKV or AVI file. YouTube and other video platforms are not
                 supported: their pages are not video files.
-              </Typography.Text>
+              </Text>
               {urlProblem ? <Alert type="error" showIcon title={urlProblem} role="alert" /> : null}
             </Space>
           ),

@@ -1,4 +1,10 @@
 import {
+  FRAME_INTERVAL_DEFAULT_SECONDS,
+  FRAME_INTERVAL_MAX_SECONDS,
+  FRAME_INTERVAL_MIN_SECONDS,
+} from 'shared-contracts';
+import { InfoSection, StepsSection } from 'shared-ui';
+import {
   CloudDownloadOutlined,
   EyeOutlined,
   FileImageOutlined,
@@ -7,13 +13,7 @@ import {
   PictureOutlined,
   SaveOutlined,
   SearchOutlined,
-} from '@ant-design/icons';
-import {
-  FRAME_INTERVAL_DEFAULT_SECONDS,
-  FRAME_INTERVAL_MAX_SECONDS,
-  FRAME_INTERVAL_MIN_SECONDS,
-} from 'shared-contracts';
-import { InfoSection, StepsSection } from 'shared-ui';
+} from 'shared-ui/design-system';
 import { BROWSER_FORMATS_TEXT, SERVER_FORMATS_TEXT, VIDEO_MAX_TEXT } from './facts.ts';
 
 const interval = `${FRAME_INTERVAL_MIN_SECONDS} to ${FRAME_INTERVAL_MAX_SECONDS} seconds`;

@@ -1,0 +1,60 @@
+import { MESSAGES } from 'shared-contracts';
+import { ExtractionProgress } from 'shared-ui';
+import { Alert } from 'shared-ui/design-system/alert';
+import { Button } from 'shared-ui/design-system/button';
+import { Space } from 'shared-ui/design-system/space';
+import type { ChosenVideo, FrameSettings } from '../../client/index.ts';
+import { FrameSettingsForm } from './FrameSettingsForm.tsx';
+import { VideoPreview } from './VideoPreview.tsx';
+
+type Props = {
+  video: ChosenVideo;
+  settings: FrameSettings;
+  onSettings: (settings: FrameSettings) => void;
+  busy: boolean;
+  /** Frames made so far and the expected total, while extracting. */
+  done: number;
+  total: number;
+  onExtract: () => void;
+  onCancel: () => void;
+  /** Why the video left the device, when the server made the frames. */
+  note: string | undefined;
+};
+
+/**
+ * What follows the choice of a video: its player, the frame settings, Extract Frames and the
+ * progress. Shown only once a video is chosen, so the page loads it with React.lazy: antd's Slider,
+ * Radio and Progress stay off the first render path.
+ */
+export default function ChosenVideoPanel({
+  video,
+  settings,
+  onSettings,
+  busy,
+  done,
+  total,
+  onExtract,
+  onCancel,
+  note,
+}: Props) {
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%', marginTop: 24 }}>
+      <VideoPreview video={video} />
+      <FrameSettingsForm settings={settings} onChange={onSettings} disabled={busy} />
+      <Alert type="info" showIcon title={MESSAGES.video.ready} />
+      <Button type="primary" size="large" block onClick={onExtract} loading={busy} disabled={busy}>
+        {busy ? 'Extracting Frames...' : 'Extract Frames'}
+      </Button>
+      {busy ? (
+        <ExtractionProgress
+          done={done}
+          total={total}
+          unit="frames"
+          onCancel={onCancel}
+          startingText="Reading the video…"
+        />
+      ) : null}
+      {note ? <Alert type="warning" showIcon title={note} /> : null}
+    </Space>
+  );
+}
