@@ -1,3 +1,7 @@
+// Every schema here is zod/mini's: functions, not methods, so a page's bundle keeps only the checks
+// it uses (classic zod's classes cannot be tree-shaken). Messages a person reads are the schemas'
+// own: mini loads no locale.
+
 // account/: storage keys and schemas (the store itself is browser-services')
 export * from './account/index.ts';
 // api/

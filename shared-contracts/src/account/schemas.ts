@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGES } from '../messages/catalogue.ts';
 import { PASSWORD_ALGORITHM, type PasswordRecordShape, type SessionUser } from './keys.ts';
 
@@ -19,21 +19,20 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export const phoneDigits = (phone: string) => phone.replace(/\D/g, '');
 
 // ---- form fields: the spec's validation messages (section 5) ----
+// zod/mini loads no locale: a check without a message of its own says only "Invalid input", so
+// every check whose message a form shows carries the catalogue's.
 
-export const EmailFieldSchema = z
-  .string()
-  .trim()
-  .pipe(z.email({ error: m.invalidEmail }));
-export const PhoneFieldSchema = z
-  .string()
-  .trim()
-  .refine((phone) => {
+export const EmailFieldSchema = z.pipe(z.string().check(z.trim()), z.email({ error: m.invalidEmail }));
+export const PhoneFieldSchema = z.string().check(
+  z.trim(),
+  z.refine((phone) => {
     const digits = phoneDigits(phone).length;
     return /^\+?[\d\s().-]+$/.test(phone) && digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS;
-  }, m.invalidPhone);
-export const NameFieldSchema = z.string().trim().min(NAME_MIN_LENGTH, m.nameTooShort);
-export const NewPasswordFieldSchema = z.string().min(SIGN_UP_PASSWORD_MIN_LENGTH, m.passwordTooShort);
-export const SignInPasswordFieldSchema = z.string().min(SIGN_IN_PASSWORD_MIN_LENGTH, m.passwordRequired);
+  }, m.invalidPhone),
+);
+export const NameFieldSchema = z.string().check(z.trim(), z.minLength(NAME_MIN_LENGTH, m.nameTooShort));
+export const NewPasswordFieldSchema = z.string().check(z.minLength(SIGN_UP_PASSWORD_MIN_LENGTH, m.passwordTooShort));
+export const SignInPasswordFieldSchema = z.string().check(z.minLength(SIGN_IN_PASSWORD_MIN_LENGTH, m.passwordRequired));
 
 /** How an account signs in: by email or by phone, exactly one. */
 export const LOGIN_METHODS = ['email', 'phone'] as const;
@@ -62,19 +61,19 @@ export const SignUpSchema = z.discriminatedUnion('method', [
 export type SignUpInput = z.infer<typeof SignUpSchema>;
 
 export const ProfileUpdateSchema = z.object({
-  name: z.string().trim().min(1),
+  name: z.string().check(z.trim(), z.minLength(1)),
   /** A data: URL; left out (or blank), the old photo stays. */
-  profilePic: z.string().optional(),
+  profilePic: z.optional(z.string()),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 
 // ---- what is stored ----
 
-const base64 = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/);
+const base64 = z.string().check(z.regex(/^[A-Za-z0-9+/]+={0,2}$/));
 
 export const PasswordRecordSchema = z.object({
   algorithm: z.literal(PASSWORD_ALGORITHM),
-  iterations: z.number().int().min(PBKDF2_MIN_ITERATIONS),
+  iterations: z.number().check(z.int(), z.gte(PBKDF2_MIN_ITERATIONS)),
   salt: base64,
   hash: base64,
 });
@@ -85,9 +84,9 @@ export type PasswordRecord = z.infer<typeof PasswordRecordSchema>;
  * under `id` (images made on the device: document images, video frames, data: URLs).
  */
 export const DownloadItemSchema = z.object({
-  id: z.string().min(1),
-  url: z.string().min(1),
-  name: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
+  url: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
   /** Where it was extracted from: an ExtractedImage source kind (`page`, `pdf`, `video`…). */
   source: z.string(),
   /** ISO timestamp of the save. */
@@ -99,16 +98,16 @@ const oneWayToSignIn = (user: { email?: string | undefined; phone?: string | und
   Boolean(user.email) !== Boolean(user.phone);
 
 const accountFields = {
-  id: z.string().min(1),
-  name: z.string().min(1),
-  email: z.string().min(1).optional(),
-  phone: z.string().min(1).optional(),
-  profilePic: z.string().min(1).optional(),
-  createdAt: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1)),
+  email: z.optional(z.string().check(z.minLength(1))),
+  phone: z.optional(z.string().check(z.minLength(1))),
+  profilePic: z.optional(z.string().check(z.minLength(1))),
+  createdAt: z.string().check(z.minLength(1)),
 };
 
 /** `currentUser`: the signed-in account without its password record or saved images. */
-export const CurrentUserSchema = z.object(accountFields).refine(oneWayToSignIn);
+export const CurrentUserSchema = z.object(accountFields).check(z.refine(oneWayToSignIn));
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 /**
@@ -117,7 +116,7 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
  */
 export const StoredUserSchema = z
   .object({ ...accountFields, password: PasswordRecordSchema, downloads: z.array(z.unknown()) })
-  .refine(oneWayToSignIn);
+  .check(z.refine(oneWayToSignIn));
 export type StoredUser = z.infer<typeof StoredUserSchema>;
 
 /** The signed-in account as screens see it: no password record, only readable saved images. */

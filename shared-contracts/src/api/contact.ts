@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   CONTACT_EMAIL_MAX_CHARS,
   CONTACT_MESSAGE_MAX_CHARS,
@@ -14,25 +14,35 @@ const m = MESSAGES.contact;
 export const ContactMessageSchema = z.object({
   name: z
     .string()
-    .trim()
-    .min(1, m.nameRequired)
-    .max(CONTACT_NAME_MAX_CHARS, m.tooLong('Full name', CONTACT_NAME_MAX_CHARS)),
-  email: z
-    .string()
-    .trim()
-    .min(1, m.emailRequired)
-    .max(CONTACT_EMAIL_MAX_CHARS, m.tooLong('Email address', CONTACT_EMAIL_MAX_CHARS))
-    .pipe(z.email(m.invalidEmail)),
+    .check(
+      z.trim(),
+      z.minLength(1, m.nameRequired),
+      z.maxLength(CONTACT_NAME_MAX_CHARS, m.tooLong('Full name', CONTACT_NAME_MAX_CHARS)),
+    ),
+  email: z.pipe(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, m.emailRequired),
+        z.maxLength(CONTACT_EMAIL_MAX_CHARS, m.tooLong('Email address', CONTACT_EMAIL_MAX_CHARS)),
+      ),
+    z.email(m.invalidEmail),
+  ),
   subject: z
     .string()
-    .trim()
-    .min(1, m.subjectRequired)
-    .max(CONTACT_SUBJECT_MAX_CHARS, m.tooLong('Subject', CONTACT_SUBJECT_MAX_CHARS)),
+    .check(
+      z.trim(),
+      z.minLength(1, m.subjectRequired),
+      z.maxLength(CONTACT_SUBJECT_MAX_CHARS, m.tooLong('Subject', CONTACT_SUBJECT_MAX_CHARS)),
+    ),
   message: z
     .string()
-    .trim()
-    .min(1, m.messageRequired)
-    .max(CONTACT_MESSAGE_MAX_CHARS, m.tooLong('Message', CONTACT_MESSAGE_MAX_CHARS)),
+    .check(
+      z.trim(),
+      z.minLength(1, m.messageRequired),
+      z.maxLength(CONTACT_MESSAGE_MAX_CHARS, m.tooLong('Message', CONTACT_MESSAGE_MAX_CHARS)),
+    ),
 });
 export type ContactMessage = z.infer<typeof ContactMessageSchema>;
 

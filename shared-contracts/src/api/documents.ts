@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DOCX_MAX_BYTES, PDF_MAX_BYTES, PPT_MAX_BYTES } from '../limits.ts';
 import { ApiErrorSchema } from './errors.ts';
 
@@ -26,29 +26,29 @@ export const DOCUMENT_UPLOAD_FIELDS = { file: 'file', password: 'password' } as 
 
 export const DocumentApiImageSchema = z.object({
   /** `data:<mime>;base64,…` of the image's bytes; for a linked (not embedded) image, its address, never fetched. */
-  url: z.string().min(1),
+  url: z.string().check(z.minLength(1)),
   /** The first page the image is drawn on (PDF); 1 when the format has no pages. */
-  pageNumber: z.number().int().positive(),
-  width: z.number().int().positive().optional(),
-  height: z.number().int().positive().optional(),
+  pageNumber: z.number().check(z.int(), z.positive()),
+  width: z.optional(z.number().check(z.int(), z.positive())),
+  height: z.optional(z.number().check(z.int(), z.positive())),
   /** True format from the bytes: `JPEG`, `PNG`, `JPX`, `EMF`… */
-  format: z.string().min(1),
+  format: z.string().check(z.minLength(1)),
   /** Bytes of the image file (0 for a linked image). */
-  size: z.number().int().nonnegative(),
+  size: z.number().check(z.int(), z.nonnegative()),
   /** A file name, unique within this answer, with the extension of `format`. */
-  name: z.string().min(1),
-  mimeType: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
+  mimeType: z.string().check(z.minLength(1)),
   /** Every page it is drawn on, in order (PDF: an image used on many pages is listed once). */
-  pageNumbers: z.array(z.number().int().positive()).optional(),
+  pageNumbers: z.optional(z.array(z.number().check(z.int(), z.positive()))),
   /** Presentations: the first slide that shows it, and all of them. */
-  slideNumber: z.number().int().positive().optional(),
-  slideNumbers: z.array(z.number().int().positive()).optional(),
+  slideNumber: z.optional(z.number().check(z.int(), z.positive())),
+  slideNumbers: z.optional(z.array(z.number().check(z.int(), z.positive()))),
   /** Where in the document: `body`, `header`, `footer`, `footnote`, `slide`, `layout`, `master`, `background`… */
-  role: z.string().optional(),
+  role: z.optional(z.string()),
   /** Set for a linked image: the address the document points at (not fetched). */
-  linkedUrl: z.string().optional(),
+  linkedUrl: z.optional(z.string()),
   /** Something a user should know (a PNG preview of a vector file, a linked file). */
-  note: z.string().optional(),
+  note: z.optional(z.string()),
 });
 export type DocumentApiImage = z.infer<typeof DocumentApiImageSchema>;
 
@@ -61,9 +61,9 @@ export const ExtractImagesResponseSchema = z.object({
 export type ExtractImagesResponse = z.infer<typeof ExtractImagesResponseSchema>;
 
 /** A refused or failed upload: the API's error shape, plus `message` (what the spec's PDF client reads). */
-export const ExtractImagesErrorSchema = ApiErrorSchema.extend({
+export const ExtractImagesErrorSchema = z.extend(ApiErrorSchema, {
   message: z.string(),
   /** Set when the document is encrypted: `password-required` or `wrong-password`. */
-  code: z.string().optional(),
+  code: z.optional(z.string()),
 });
 export type ExtractImagesError = z.infer<typeof ExtractImagesErrorSchema>;

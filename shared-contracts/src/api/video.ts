@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FRAME_INTERVAL_DEFAULT_SECONDS, FRAME_INTERVAL_MAX_SECONDS, FRAME_INTERVAL_MIN_SECONDS } from '../limits.ts';
 import {
   FRAME_FORMAT_DEFAULT,
@@ -11,19 +11,33 @@ import { PublicUrlSchema } from './extract.ts';
 /** The slider's bounds (spec section 5): whole seconds, 1 to 30. */
 export const FrameIntervalSchema = z
   .number({ message: 'The frame interval must be a number of seconds' })
-  .int('The frame interval must be a whole number of seconds')
-  .min(
-    FRAME_INTERVAL_MIN_SECONDS,
-    `The frame interval must be between ${FRAME_INTERVAL_MIN_SECONDS} and ${FRAME_INTERVAL_MAX_SECONDS} seconds`,
-  )
-  .max(
-    FRAME_INTERVAL_MAX_SECONDS,
-    `The frame interval must be between ${FRAME_INTERVAL_MIN_SECONDS} and ${FRAME_INTERVAL_MAX_SECONDS} seconds`,
+  .check(
+    z.int('The frame interval must be a whole number of seconds'),
+    z.gte(
+      FRAME_INTERVAL_MIN_SECONDS,
+      `The frame interval must be between ${FRAME_INTERVAL_MIN_SECONDS} and ${FRAME_INTERVAL_MAX_SECONDS} seconds`,
+    ),
+    z.lte(
+      FRAME_INTERVAL_MAX_SECONDS,
+      `The frame interval must be between ${FRAME_INTERVAL_MIN_SECONDS} and ${FRAME_INTERVAL_MAX_SECONDS} seconds`,
+    ),
   );
 
+/**
+ * zod/mini has no `preprocess`: this is classic zod's (a transform piped into `schema`), typed as
+ * classic types it, so a field whose schema has a default stays optional in `z.input`.
+ */
+function preprocess<T extends z.core.$ZodType>(fn: (value: unknown) => unknown, schema: T) {
+  return z.pipe(z.transform(fn), schema) as unknown as z.ZodMiniType<
+    z.output<T>,
+    unknown,
+    z.core.$ZodPreprocessInternals<T, unknown>
+  >;
+}
+
 /** A number sent as a form field (text); empty means "not given" so the default applies. */
-function formNumber<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => {
+function formNumber<T extends z.core.$ZodType>(schema: T) {
+  return preprocess((value) => {
     if (value === undefined || value === null || value === '') return undefined;
     return typeof value === 'string' ? Number(value.trim()) : value;
   }, schema);
@@ -39,10 +53,10 @@ export type VideoSourceQuery = z.infer<typeof VideoSourceQuerySchema>;
  * server reads the form in order and starts work when the file arrives.
  */
 export const VideoFramesFieldsSchema = z.object({
-  url: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), PublicUrlSchema.optional()),
-  interval: formNumber(FrameIntervalSchema.default(FRAME_INTERVAL_DEFAULT_SECONDS)),
-  format: z.preprocess((v) => (v === '' ? undefined : v), FrameFormatSchema.default(FRAME_FORMAT_DEFAULT)),
-  quality: formNumber(FrameQualitySchema.default(FRAME_QUALITY_DEFAULT)),
+  url: preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.optional(PublicUrlSchema)),
+  interval: formNumber(z._default(FrameIntervalSchema, FRAME_INTERVAL_DEFAULT_SECONDS)),
+  format: preprocess((v) => (v === '' ? undefined : v), z._default(FrameFormatSchema, FRAME_FORMAT_DEFAULT)),
+  quality: formNumber(z._default(FrameQualitySchema, FRAME_QUALITY_DEFAULT)),
 });
 export type VideoFramesFields = z.infer<typeof VideoFramesFieldsSchema>;
 
@@ -61,5 +75,5 @@ export const VIDEO_FRAMES_FIELDS = {
  * the frame) and a progress line per frame, then done or error.
  */
 export const VideoFramesQuerySchema = z.object({
-  as: z.enum(['ndjson', 'zip']).optional(),
+  as: z.optional(z.enum(['ndjson', 'zip'])),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * One image found in any source: a page, a website, a video, a PDF, a Word or a PowerPoint file.
@@ -13,42 +13,42 @@ export type ImageSourceKind = z.infer<typeof ImageSourceKindSchema>;
 export const ImageVariantSchema = z.object({
   url: z.string(),
   /** The srcset descriptor as written: `640w`, `2x`. */
-  descriptor: z.string().optional(),
-  width: z.number().int().positive().optional(),
+  descriptor: z.optional(z.string()),
+  width: z.optional(z.number().check(z.int(), z.positive())),
 });
 export type ImageVariant = z.infer<typeof ImageVariantSchema>;
 
 export const ExtractedImageSchema = z.object({
   /** Stable within one result set. */
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   /** File name for a download, unique within one result set, with the extension of `format`. */
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   /** Where it is shown and fetched from: an http(s) URL, or a blob:/data: URL made on the device. */
-  url: z.string().min(1),
+  url: z.string().check(z.minLength(1)),
   source: ImageSourceKindSchema,
   /** True format, from the file's magic bytes: `PNG`, `JPEG`, `GIF`, `WEBP`, `SVG`, `AVIF`, `ICO`, `BMP`, `TIFF`, `EMF`… */
-  format: z.string().min(1).optional(),
-  mimeType: z.string().min(1).optional(),
-  width: z.number().int().positive().optional(),
-  height: z.number().int().positive().optional(),
+  format: z.optional(z.string().check(z.minLength(1))),
+  mimeType: z.optional(z.string().check(z.minLength(1))),
+  width: z.optional(z.number().check(z.int(), z.positive())),
+  height: z.optional(z.number().check(z.int(), z.positive())),
   /** Size of the file in bytes. */
-  size: z.number().int().nonnegative().optional(),
-  alt: z.string().optional(),
+  size: z.optional(z.number().check(z.int(), z.nonnegative())),
+  alt: z.optional(z.string()),
   /** Website scan: the first page the image was found on. */
-  pageUrl: z.string().optional(),
+  pageUrl: z.optional(z.string()),
   /** Where on the page it came from: `img`, `srcset`, `css`, `og:image`, `inline-svg`… */
-  foundIn: z.array(z.string()).optional(),
-  variants: z.array(ImageVariantSchema).optional(),
+  foundIn: z.optional(z.array(z.string())),
+  variants: z.optional(z.array(ImageVariantSchema)),
   /** PDF pages, in order (an image used on many pages is listed once). */
-  pageNumbers: z.array(z.number().int().positive()).optional(),
+  pageNumbers: z.optional(z.array(z.number().check(z.int(), z.positive()))),
   /** Presentation slides, in order. */
-  slideNumbers: z.array(z.number().int().positive()).optional(),
+  slideNumbers: z.optional(z.array(z.number().check(z.int(), z.positive()))),
   /** Where in a document: `slide`, `layout`, `master`, `background`, `header`, `footer`, `footnote`. */
-  role: z.string().optional(),
+  role: z.optional(z.string()),
   /** Video frame time, in seconds, and as HH:MM:SS(.mmm) text. */
-  timeSeconds: z.number().nonnegative().optional(),
-  timestamp: z.string().optional(),
+  timeSeconds: z.optional(z.number().check(z.nonnegative())),
+  timestamp: z.optional(z.string()),
   /** Something a user should know about this image (a linked file not fetched, a preview of a vector file). */
-  note: z.string().optional(),
+  note: z.optional(z.string()),
 });
 export type ExtractedImage = z.infer<typeof ExtractedImageSchema>;

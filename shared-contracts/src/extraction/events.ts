@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ExtractedImageSchema } from '../entities/extractedImage.ts';
 
 /**
@@ -20,19 +20,19 @@ export type ProgressUnit = z.infer<typeof ProgressUnitSchema>;
 export const RunsOnSchema = z.enum(['browser', 'server']);
 export type RunsOn = z.infer<typeof RunsOnSchema>;
 
-const count = z.number().int().nonnegative();
+const count = z.number().check(z.int(), z.nonnegative());
 
 /** What a video is, once probed (the server's ffmpeg path says it in its first line). */
 export const VideoFactsSchema = z.object({
   /** Seconds, from the container (what a player shows as the length). */
-  durationSeconds: z.number().nonnegative(),
+  durationSeconds: z.number().check(z.nonnegative()),
   /** Display size of the frames: square pixels, rotation applied. */
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  width: z.number().check(z.int(), z.positive()),
+  height: z.number().check(z.int(), z.positive()),
   /** Whether timestamps and names carry milliseconds (`timestampsNeedMillis`). */
   millis: z.boolean(),
   /** The codec as ffprobe names it (`h264`, `hevc`, `mpeg4`…). */
-  codec: z.string().optional(),
+  codec: z.optional(z.string()),
 });
 export type VideoFacts = z.infer<typeof VideoFactsSchema>;
 
@@ -40,19 +40,19 @@ export const ExtractionStartSchema = z.object({
   type: z.literal('start'),
   runsOn: RunsOnSchema,
   /** Units to read, when known before the work (frames of a video); progress may say it later. */
-  total: count.optional(),
-  unit: ProgressUnitSchema.optional(),
+  total: z.optional(count),
+  unit: z.optional(ProgressUnitSchema),
   /** What is read: the start page of a scan, the page of a page extraction. */
-  url: z.string().optional(),
+  url: z.optional(z.string()),
   /** Website scan: links followed this deep, at most this many pages read. */
-  depth: z.number().int().positive().optional(),
-  maxPages: z.number().int().positive().optional(),
+  depth: z.optional(z.number().check(z.int(), z.positive())),
+  maxPages: z.optional(z.number().check(z.int(), z.positive())),
   /** Documents: what the bytes turned out to be (`pdf`, `docx`, `ppt`…). */
-  kind: z.string().optional(),
+  kind: z.optional(z.string()),
   /** Video: what the probe found. */
-  video: VideoFactsSchema.optional(),
+  video: z.optional(VideoFactsSchema),
   /** Why it runs where it does, when the user should know (a video this browser cannot decode went to the server). */
-  note: z.string().optional(),
+  note: z.optional(z.string()),
 });
 
 export const ExtractionProgressSchema = z.object({
@@ -60,14 +60,14 @@ export const ExtractionProgressSchema = z.object({
   /** Units finished (pages scanned, slides read, frames made). */
   done: count,
   /** Units in all, when known. */
-  total: count.optional(),
+  total: z.optional(count),
   unit: ProgressUnitSchema,
   /** Website scan: pages found but not read yet. */
-  queued: count.optional(),
+  queued: z.optional(count),
   /** Images found so far, as the worker counts them (the screen may not have drawn them all yet). */
-  found: count.optional(),
+  found: z.optional(count),
   /** What is being read now: the page's URL during a scan. */
-  detail: z.string().optional(),
+  detail: z.optional(z.string()),
 });
 
 export const ExtractionImageSchema = z.object({
@@ -85,10 +85,10 @@ export const ExtractionDoneSchema = z.object({
   /** Images found in all. */
   found: count,
   /** Units read in all (pages scanned) and what they are. */
-  done: count.optional(),
-  unit: ProgressUnitSchema.optional(),
+  done: z.optional(count),
+  unit: z.optional(ProgressUnitSchema),
   /** The work stopped at a limit (the scan's page limit) with more still to read. */
-  stoppedAtLimit: z.boolean().optional(),
+  stoppedAtLimit: z.optional(z.boolean()),
 });
 
 /** The work stopped; images sent before it are good. */
@@ -97,7 +97,7 @@ export const ExtractionErrorSchema = z.object({
   /** The reason, worded for the user. */
   error: z.string(),
   /** A machine-readable reason when there is one (`aborted`, `password-required`, `unreadable`…). */
-  code: z.string().optional(),
+  code: z.optional(z.string()),
 });
 
 export const ExtractionEventSchema = z.discriminatedUnion('type', [

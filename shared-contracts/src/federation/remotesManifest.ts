@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { REMOTE_NAMES } from './remotes.ts';
 
 /**
@@ -10,6 +10,6 @@ import { REMOTE_NAMES } from './remotes.ts';
 export const RemoteNameSchema = z.enum(REMOTE_NAMES);
 
 export const RemotesManifestSchema = z.object({
-  remotes: z.partialRecord(RemoteNameSchema, z.string().min(1)),
+  remotes: z.partialRecord(RemoteNameSchema, z.string().check(z.minLength(1))),
 });
 export type RemotesManifest = z.infer<typeof RemotesManifestSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** What a frame can be saved as. The browser and ffmpeg both write these three. */
 export const FRAME_FORMATS = ['png', 'jpeg', 'webp'] as const;
@@ -13,14 +13,16 @@ export const FRAME_QUALITY_DEFAULT = 92;
 
 export const FrameQualitySchema = z
   .number()
-  .int('Quality must be a whole number')
-  .min(FRAME_QUALITY_MIN, `Quality must be between ${FRAME_QUALITY_MIN} and ${FRAME_QUALITY_MAX}`)
-  .max(FRAME_QUALITY_MAX, `Quality must be between ${FRAME_QUALITY_MIN} and ${FRAME_QUALITY_MAX}`);
+  .check(
+    z.int('Quality must be a whole number'),
+    z.gte(FRAME_QUALITY_MIN, `Quality must be between ${FRAME_QUALITY_MIN} and ${FRAME_QUALITY_MAX}`),
+    z.lte(FRAME_QUALITY_MAX, `Quality must be between ${FRAME_QUALITY_MIN} and ${FRAME_QUALITY_MAX}`),
+  );
 
 /** How frames are encoded: the format, and the quality for JPEG and WebP. */
 export const FrameOutputSchema = z.object({
-  format: FrameFormatSchema.default(FRAME_FORMAT_DEFAULT),
-  quality: FrameQualitySchema.default(FRAME_QUALITY_DEFAULT),
+  format: z._default(FrameFormatSchema, FRAME_FORMAT_DEFAULT),
+  quality: z._default(FrameQualitySchema, FRAME_QUALITY_DEFAULT),
 });
 export type FrameOutput = z.infer<typeof FrameOutputSchema>;
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** A line of an NDJSON answer that is not JSON, or not what the schema allows. */
 export class NdjsonLineError extends Error {
@@ -21,7 +21,7 @@ const SHOWN_LINE_CHARS = 120;
  * parse or fit the schema throws NdjsonLineError: never silently dropped. Breaking out of the loop
  * cancels the body (the server sees the client leave).
  */
-export async function* readNdjson<Schema extends z.ZodType>(
+export async function* readNdjson<Schema extends z.ZodMiniType>(
   body: ReadableStream<Uint8Array>,
   schema: Schema,
 ): AsyncGenerator<z.infer<Schema>> {
