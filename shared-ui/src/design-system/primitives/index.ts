@@ -1,3 +1,4 @@
+export * from './Field.tsx';
 export * from './StepList.tsx';
 export * from './Tabs.tsx';
 export * from './Typography.tsx';
