@@ -1,7 +1,7 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { remoteDefaults, remoteServers } from '../tooling/federation.mjs';
+import { remoteBuild, remoteDefaults, remoteServers } from '../tooling/federation.mjs';
 import { DEV_PORTS } from '../tooling/ports.mjs';
 
 // The remote's contract: its name and the pages it exposes. `base: './'` lets any host (or any
@@ -11,17 +11,17 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     federation({
-      ...remoteDefaults(command),
+      ...remoteDefaults(command, import.meta.dirname),
       name: 'mfe_account',
       exposes: {
-        './SignInPage': './src/pages/SignInPage.tsx',
-        './SignUpPage': './src/pages/SignUpPage.tsx',
-        './ProfilePage': './src/pages/ProfilePage.tsx',
-        './EditProfileDialog': './src/dialogs/EditProfileDialog.tsx',
+        './SignInPage': './src/exposed/SignInPage.tsx',
+        './SignUpPage': './src/exposed/SignUpPage.tsx',
+        './ProfilePage': './src/exposed/ProfilePage.tsx',
+        './EditProfileDialog': './src/exposed/EditProfileDialog.tsx',
       },
       dev: { remoteHmr: true },
     }),
   ],
   ...remoteServers(DEV_PORTS.mfe_account, DEV_PORTS.api),
-  build: { target: 'es2022' },
+  build: remoteBuild,
 }));

@@ -1,7 +1,7 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { remoteDefaults, remoteServers } from '../tooling/federation.mjs';
+import { remoteBuild, remoteDefaults, remoteServers } from '../tooling/federation.mjs';
 import { DEV_PORTS } from '../tooling/ports.mjs';
 
 // The remote's contract: its name and the pages it exposes. `base: './'` lets any host (or any
@@ -11,18 +11,18 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     federation({
-      ...remoteDefaults(command),
+      ...remoteDefaults(command, import.meta.dirname),
       name: 'mfe_documents',
       exposes: {
-        './PdfExtractorPage': './src/pages/PdfExtractorPage.tsx',
-        './DocxExtractorPage': './src/pages/DocxExtractorPage.tsx',
-        './PptExtractorPage': './src/pages/PptExtractorPage.tsx',
+        './PdfExtractorPage': './src/exposed/PdfExtractorPage.tsx',
+        './DocxExtractorPage': './src/exposed/DocxExtractorPage.tsx',
+        './PptExtractorPage': './src/exposed/PptExtractorPage.tsx',
       },
       dev: { remoteHmr: true },
     }),
   ],
   ...remoteServers(DEV_PORTS.mfe_documents, DEV_PORTS.api),
-  build: { target: 'es2022' },
+  build: remoteBuild,
   // The document Worker is a module (its chunks import each other), started by startModuleWorker.
   worker: { format: 'es' },
 }));

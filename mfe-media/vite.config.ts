@@ -1,7 +1,7 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { remoteDefaults, remoteServers } from '../tooling/federation.mjs';
+import { remoteBuild, remoteDefaults, remoteServers } from '../tooling/federation.mjs';
 import { DEV_PORTS } from '../tooling/ports.mjs';
 
 // The remote's contract: its name and the pages it exposes. `base: './'` lets any host (or any
@@ -11,16 +11,16 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     federation({
-      ...remoteDefaults(command),
+      ...remoteDefaults(command, import.meta.dirname),
       name: 'mfe_media',
       exposes: {
-        './VideoExtractorPage': './src/pages/VideoExtractorPage.tsx',
+        './VideoExtractorPage': './src/exposed/VideoExtractorPage.tsx',
       },
       dev: { remoteHmr: true },
     }),
   ],
   ...remoteServers(DEV_PORTS.mfe_media, DEV_PORTS.api),
-  build: { target: 'es2022' },
+  build: remoteBuild,
   // The frame worker is started as a module worker (from a same-origin blob that imports it), so it
   // is built as an ES module, not the default classic script.
   worker: { format: 'es' },

@@ -1,7 +1,7 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { remoteDefaults, remoteServers } from '../tooling/federation.mjs';
+import { remoteBuild, remoteDefaults, remoteServers } from '../tooling/federation.mjs';
 import { DEV_PORTS } from '../tooling/ports.mjs';
 
 // The remote's contract: its name and the pages it exposes. `base: './'` lets any host (or any
@@ -11,15 +11,15 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     federation({
-      ...remoteDefaults(command),
+      ...remoteDefaults(command, import.meta.dirname),
       name: 'mfe_url_website',
       exposes: {
-        './UrlExtractorPage': './src/pages/UrlExtractorPage.tsx',
-        './WebsiteExtractorPage': './src/pages/WebsiteExtractorPage.tsx',
+        './UrlExtractorPage': './src/exposed/UrlExtractorPage.tsx',
+        './WebsiteExtractorPage': './src/exposed/WebsiteExtractorPage.tsx',
       },
       dev: { remoteHmr: true },
     }),
   ],
   ...remoteServers(DEV_PORTS.mfe_url_website, DEV_PORTS.api),
-  build: { target: 'es2022' },
+  build: remoteBuild,
 }));

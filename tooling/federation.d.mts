@@ -6,7 +6,12 @@ export declare const SHARED_MODULES: readonly string[];
 export declare function packageOf(key: string): string;
 /** Module Federation name → folder (shared-contracts/src/federation/remotes.json). */
 export declare const REMOTES: Readonly<Record<string, string>>;
-export declare function remoteDefaults(command: 'build' | 'serve'): {
+/** The share keys one remote takes from the shell (the singletons and the antd modules it imports). */
+export declare function sharedModulesOf(remoteDir: string): string[];
+export declare function remoteDefaults(
+  command: 'build' | 'serve',
+  remoteDir: string,
+): {
   filename: string;
   manifest: true;
   dts: false;
@@ -14,6 +19,8 @@ export declare function remoteDefaults(command: 'build' | 'serve'): {
   shared: Record<string, { singleton: true; requiredVersion: false; import?: false }>;
   experiments?: { externalRuntime: true };
 };
+/** A remote's production build options: its remoteEntry alone (no index.html harness). */
+export declare const remoteBuild: { target: string; rolldownOptions: { input: Record<string, never> } };
 export declare function remoteServers(
   port: number,
   apiPort: number,

@@ -1,4 +1,5 @@
-import { accountStore, type EditProfileDialogProps, initialOf, toasts } from 'browser-services';
+import { accountStore, type EditProfileDialogProps, initialOf } from 'browser-services';
+import { toasts } from 'browser-services/toast';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { MESSAGES } from 'shared-contracts';
 import { useAccount } from 'shared-ui';

@@ -1,4 +1,5 @@
-import { accountStore, initialOf, toasts } from 'browser-services';
+import { accountStore, initialOf } from 'browser-services';
+import { toasts } from 'browser-services/toast';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { type DownloadItem, MESSAGES, PATHS } from 'shared-contracts';

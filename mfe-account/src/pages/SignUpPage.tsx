@@ -1,4 +1,5 @@
-import { accountStore, toasts } from 'browser-services';
+import { accountStore } from 'browser-services';
+import { toasts } from 'browser-services/toast';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type LoginMethod, MESSAGES, NameFieldSchema, NewPasswordFieldSchema, PATHS } from 'shared-contracts';

@@ -1,4 +1,4 @@
-import { createEventChannel, type Extractor } from 'browser-services';
+import { createEventChannel, type Extractor } from 'browser-services/extraction';
 import type { DocumentKind, EngineProgress } from 'document-engine';
 import { createNameAllocator } from 'media-files';
 import type { ProgressUnit } from 'shared-contracts';

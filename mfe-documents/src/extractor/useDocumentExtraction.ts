@@ -1,4 +1,4 @@
-import { toasts } from 'browser-services';
+import { toasts } from 'browser-services/toast';
 import type { DocumentKind } from 'document-engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';

@@ -1,4 +1,4 @@
-import { startModuleWorker } from 'browser-services';
+import { startModuleWorker } from 'browser-services/workers';
 import {
   DocumentError,
   type DocumentImage,

@@ -1,4 +1,5 @@
-import { createEventChannel, type EventChannel, startModuleWorker } from 'browser-services';
+import { createEventChannel, type EventChannel } from 'browser-services/extraction';
+import { startModuleWorker } from 'browser-services/workers';
 import { frameTimes, timestampsNeedMillis } from 'media-files';
 import { API_PATHS, type ExtractionEvent, type FrameFormat, MESSAGES } from 'shared-contracts';
 import type { FrameEvent, VideoInfo } from '../engine/index.ts';

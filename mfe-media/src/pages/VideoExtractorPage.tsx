@@ -1,4 +1,4 @@
-import { toasts } from 'browser-services';
+import { toasts } from 'browser-services/toast';
 import { lazy, Suspense, useState } from 'react';
 import {
   type ExtractedImage,

@@ -1,4 +1,4 @@
-import { toasts } from 'browser-services';
+import { toasts } from 'browser-services/toast';
 import { useState } from 'react';
 import { MESSAGES } from 'shared-contracts';
 import {

@@ -1,4 +1,4 @@
-import { toasts } from 'browser-services';
+import { toasts } from 'browser-services/toast';
 import { lazy, Suspense, useState } from 'react';
 import { MESSAGES, SCAN_DEPTH_DEFAULT, SCAN_DEPTH_MAX, SCAN_DEPTH_MIN, SCAN_MAX_PAGES_DEFAULT } from 'shared-contracts';
 import {

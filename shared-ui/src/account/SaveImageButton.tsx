@@ -1,4 +1,5 @@
-import { accountStore, toasts } from 'browser-services';
+import { accountStore } from 'browser-services';
+import { toasts } from 'browser-services/toast';
 import { useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { Button } from '../design-system/antd/button.ts';

@@ -1,4 +1,5 @@
-import { saveBlob, toasts, zipToBlob } from 'browser-services';
+import { saveBlob, zipToBlob } from 'browser-services/files';
+import { toasts } from 'browser-services/toast';
 import { type ZipEntry, zipStream } from 'media-files';
 import { useCallback, useState } from 'react';
 import { API_PATHS, type ExtractedImage, MESSAGES } from 'shared-contracts';

@@ -1,5 +1,6 @@
-import type { Extractor, Toast } from 'browser-services';
-import { toasts } from 'browser-services';
+import type { Extractor } from 'browser-services/extraction';
+import type { Toast } from 'browser-services/toast';
+import { toasts } from 'browser-services/toast';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ExtractedImage, ExtractionEvent, ExtractionEventOf } from 'shared-contracts';
 

@@ -1,3 +1,4 @@
+import * as ToastEntry from 'browser-services/toast';
 import * as React from 'react';
 import * as ReactJsxRuntime from 'react/jsx-runtime';
 import * as ReactDomClient from 'react-dom/client';
@@ -6,7 +7,7 @@ import * as SharedRouter from './sharedRouter.ts';
 
 /**
  * What the shell provides to the remotes' share scope (tooling/federation.mjs SHARED_MODULES): one
- * React, one router, one antd, one browser-services (toast bus, account store). Modules the shell
+ * React, one router, one antd, one browser-services (toast bus, account store), each by entry point. Modules the shell
  * has already loaded are handed over as they are (`lib`); the others are fetched when a remote first
  * asks (`get`), so `/` never downloads antd, and a page downloads the antd components it renders.
  *
@@ -39,6 +40,10 @@ export function sharedProviders() {
     'react-router-dom': loaded('react-router-dom', SharedRouter),
     'react-dom': lazy('react-dom', () => import('react-dom')),
     'browser-services': lazy('browser-services', () => import('browser-services')),
+    'browser-services/toast': loaded('browser-services/toast', ToastEntry),
+    'browser-services/extraction': lazy('browser-services/extraction', () => import('browser-services/extraction')),
+    'browser-services/files': lazy('browser-services/files', () => import('browser-services/files')),
+    'browser-services/workers': lazy('browser-services/workers', () => import('browser-services/workers')),
     ...Object.fromEntries(Object.entries(ANTD_MODULES).map(([key, load]) => [key, lazy(key, load)])),
   };
 }

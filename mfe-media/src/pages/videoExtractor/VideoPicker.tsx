@@ -1,4 +1,4 @@
-import { toasts } from 'browser-services';
+import { toasts } from 'browser-services/toast';
 import { sniffVideoContainer, VIDEO_SNIFF_BYTES, videoPlatformOf } from 'media-files';
 import { useState } from 'react';
 import { MESSAGES, PublicUrlSchema, VIDEO_MAX_BYTES } from 'shared-contracts';
