@@ -81,7 +81,7 @@ const everythingStored = (page: Page) =>
 const sideCard = (page: Page): Locator =>
   page
     .getByRole('main')
-    .locator('.ant-card')
+    .locator('.ds-card')
     .filter({ has: page.getByRole('button', { name: 'Logout' }) });
 
 test('sign up by email: Account Created, the profile, the signed-in header, and no password in storage', async ({
