@@ -1,11 +1,7 @@
 import { startModuleWorker } from 'browser-services/workers';
-import {
-  DocumentError,
-  type DocumentImage,
-  type DocumentKind,
-  type EngineProgress,
-  PasswordRequiredError,
-} from 'document-engine';
+import type { DocumentImage, DocumentKind, EngineProgress } from 'document-engine';
+// The error classes alone: the engine itself runs in the Worker and must not ride on the page.
+import { DocumentError, PasswordRequiredError } from 'document-engine/errors';
 import { MESSAGES } from 'shared-contracts';
 // Vite builds the worker as its own module chunk and gives its URL (on the remote's origin).
 import workerUrl from './documentWorker.ts?worker&url';

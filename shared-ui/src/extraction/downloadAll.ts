@@ -1,6 +1,6 @@
 import { saveBlob, zipToBlob } from 'browser-services/files';
 import { toasts } from 'browser-services/toast';
-import { type ZipEntry, zipStream } from 'media-files';
+import type { ZipEntry } from 'media-files';
 import { useCallback, useState } from 'react';
 import { API_PATHS, type ExtractedImage, MESSAGES } from 'shared-contracts';
 
@@ -61,6 +61,8 @@ export async function zipInBrowser(
         () => fetch(image.url).then(async (response) => response.body ?? new Uint8Array(await response.arrayBuffer()))
       : () => Promise.reject(new Error(`${image.url}: ${remoteNote(image)}`)),
   }));
+  // The ZIP writer loads with the first archive, not with the page.
+  const { zipStream } = await import('media-files/zip');
   saveBlob(await zipToBlob(zipStream(entries)), zipName);
 }
 
