@@ -8,7 +8,10 @@
 //   node bench/first-load.mjs [origin] [--route /path]… [--slow] [--files]
 //   default origin: the embedded site, http://localhost:8080 (start it first: `npm start`)
 // Uses Debian's Chromium like the e2e suite.
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/chromium.mjs';
@@ -43,16 +46,35 @@ const ROUTES = [
 ];
 const routes = values.route ? ROUTES.filter(([path]) => values.route.includes(path)) : ROUTES;
 
-// Module Federation names shared chunks after the package they hold; app chunks after their source.
-const PACKAGE_PATTERNS = [
-  ['react-router-dom (+ react-router)', /vendor-react-router|router/],
-  ['react + react-dom (+ scheduler)', /vendor-react-|react_mf_2_dom|__react__|jsx-runtime/],
-  ['@ant-design/icons', /icons/],
-  ['antd (+ its rc-component, cssinjs deps)', /antd/],
-  ['zod', /zod/],
-  ['@module-federation/runtime', /remoteLoader|remoteEntry|_virtual_mf|hostInit/],
+// What each script is made of: the builds write chunk-packages.json (tooling/chunkPackages.mjs),
+// each chunk's bytes by package; a script's gzip size is split in the same proportions.
+const root = fileURLToPath(new URL('..', import.meta.url));
+const chunkMaps = new Map();
+function chunkMapOf(folder) {
+  if (!chunkMaps.has(folder)) {
+    const file = join(root, folder, 'dist', 'chunk-packages.json');
+    chunkMaps.set(folder, existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {});
+  }
+  return chunkMaps.get(folder);
+}
+/** The bytes by package of a script served at `pathname` (`/assets/x.js`, `/remotes/mfe-media/assets/y.js`). */
+function packagesOfScript(pathname) {
+  const remote = pathname.match(/^\/remotes\/([\w-]+)\/(.+)$/);
+  const [folder, file] = remote ? [remote[1], remote[2]] : ['shell', pathname.slice(1)];
+  return chunkMapOf(folder)[file] ?? { [`unknown (${folder})`]: 1 };
+}
+const GROUPS = [
+  ['react + react-dom', /^(react|react-dom|scheduler)$/],
+  ['react-router', /^react-router/],
+  [
+    'antd (+ @rc-component, cssinjs)',
+    /^(antd|@ant-design\/(?!icons)|@rc-component\/|rc-|classnames|@babel\/runtime|stylis|@emotion\/|dayjs|throttle-debounce|json2mq|compute-scroll-into-view|scroll-into-view-if-needed|copy-to-clipboard|toggle-selection|string-convert)/,
+  ],
+  ['@ant-design/icons', /^@ant-design\/icons/],
+  ['zod', /^zod$/],
+  ['Module Federation (runtime + build plugin)', /^@module-federation/],
 ];
-const packageOf = (file) => PACKAGE_PATTERNS.find(([, pattern]) => pattern.test(file))?.[0] ?? 'app code';
+const groupOf = (name) => GROUPS.find(([, pattern]) => pattern.test(name))?.[0] ?? name;
 const kb = (n) => `${(n / KB).toFixed(1)} KB`;
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
@@ -131,8 +153,12 @@ for (const r of rows) {
 const heaviest = rows.reduce((a, b) => (b.gz > a.gz ? b : a));
 const byPackage = new Map();
 for (const s of heaviest.scripts) {
-  const name = packageOf(new URL(s.url).pathname);
-  byPackage.set(name, (byPackage.get(name) ?? 0) + s.gz);
+  const parts = Object.entries(packagesOfScript(new URL(s.url).pathname));
+  const total = parts.reduce((sum, [, bytes]) => sum + bytes, 0) || 1;
+  for (const [name, bytes] of parts) {
+    const group = groupOf(name);
+    byPackage.set(group, (byPackage.get(group) ?? 0) + (s.gz * bytes) / total);
+  }
 }
 console.log(`\nThe heaviest, \`${heaviest.path}\`, by package (gzip):`);
 for (const [name, gz] of [...byPackage.entries()].sort((a, b) => b[1] - a[1]))

@@ -1,6 +1,7 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chunkPackages } from '../tooling/chunkPackages.mjs';
 import { remoteBuild, remoteDefaults, remoteServers } from '../tooling/federation.mjs';
 import { DEV_PORTS } from '../tooling/ports.mjs';
 
@@ -10,6 +11,7 @@ export default defineConfig(({ command }) => ({
   base: './',
   plugins: [
     react(),
+    chunkPackages(),
     federation({
       ...remoteDefaults(command, import.meta.dirname),
       name: 'mfe_documents',
