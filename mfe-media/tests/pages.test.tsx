@@ -38,6 +38,16 @@ describe('the video extractor page', { timeout: 30_000 }, () => {
     expect(screen.queryByText(MESSAGES.video.ready)).toBeNull();
   });
 
+  it('draws the Video URL field when its tab is opened, and the Upload tab first', async () => {
+    render(<VideoExtractorPage />);
+    expect(screen.getByRole('tab', { name: 'Upload Video' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByRole('textbox', { name: 'Video URL' })).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Video URL' }));
+    const field = await screen.findByRole('textbox', { name: 'Video URL' });
+    expect(field.getAttribute('placeholder')).toBe('https://example.com/video.mp4');
+    expect(screen.getByRole('button', { name: 'Add' })).toBeTruthy();
+  });
+
   it('refuses a YouTube link with the catalogue message, and accepts a direct link with the preview and slider', async () => {
     render(<VideoExtractorPage />);
     fireEvent.click(screen.getByRole('tab', { name: 'Video URL' }));

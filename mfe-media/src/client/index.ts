@@ -1,2 +1,4 @@
-export * from './serverFrames.ts';
-export * from './videoFrames.ts';
+// What the page imports: a chosen video's shape and the extractor's door. The extractor itself
+// (videoFrames.ts) and the server path (serverFrames.ts) load behind it, on first use.
+export * from './lazyExtractor.ts';
+export * from './video.ts';

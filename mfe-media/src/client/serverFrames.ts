@@ -1,11 +1,4 @@
-import {
-  API_PATHS,
-  ApiErrorSchema,
-  type ExtractedImage,
-  type ExtractionEvent,
-  ExtractionEventSchema,
-  VIDEO_FRAMES_FIELDS,
-} from 'shared-contracts';
+import { API_PATHS, type ExtractedImage, type ExtractionEvent, VIDEO_FRAMES_FIELDS } from 'shared-contracts';
 import { readNdjson } from 'shared-ui';
 import type { FrameJobRequest } from '../worker/protocol.ts';
 
@@ -19,6 +12,9 @@ export class ServerFramesError extends Error {
     super(message);
   }
 }
+
+const unreachable = () =>
+  new ServerFramesError('The video service could not be reached. Check your connection and try again.', 0);
 
 export type ServerFramesJob = Pick<FrameJobRequest, 'intervalSeconds' | 'format' | 'quality'> & {
   file?: Blob;
@@ -40,6 +36,9 @@ export async function* fetchServerFrames(job: ServerFramesJob, signal: AbortSign
   if (job.url) form.append(VIDEO_FRAMES_FIELDS.url, job.url);
   if (job.file) form.append(VIDEO_FRAMES_FIELDS.file, job.file, job.file instanceof File ? job.file.name : 'video');
 
+  // The answer's schemas load beside the request: no wait of their own, and none on the page's first load.
+  // Caught at once, so a request that fails before they are awaited leaves no unhandled rejection.
+  const schemas = import('./serverSchemas.ts').catch(() => undefined);
   let response: Response;
   try {
     response = await fetch(API_PATHS.videoFrames, {
@@ -50,8 +49,11 @@ export async function* fetchServerFrames(job: ServerFramesJob, signal: AbortSign
     });
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new ServerFramesError('The video service could not be reached. Check your connection and try again.', 0);
+    throw unreachable();
   }
+  const loaded = await schemas;
+  if (!loaded) throw unreachable();
+  const { ApiErrorSchema, ExtractionEventSchema } = loaded;
   if (!response.ok || !response.body) {
     const parsed = ApiErrorSchema.safeParse(await response.json().catch(() => null));
     throw new ServerFramesError(

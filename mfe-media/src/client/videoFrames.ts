@@ -1,25 +1,13 @@
 import { createEventChannel, type EventChannel } from 'browser-services/extraction';
 import { startModuleWorker } from 'browser-services/workers';
 import { frameTimes, timestampsNeedMillis } from 'media-files';
-import { API_PATHS, type ExtractionEvent, type FrameFormat, MESSAGES } from 'shared-contracts';
+import { type ExtractionEvent, MESSAGES } from 'shared-contracts';
 import type { FrameEvent, VideoInfo } from '../engine/index.ts';
 import frameWorkerUrl from '../worker/frameWorker.ts?worker&url';
 import type { FrameJobMessage, FrameJobRequest } from '../worker/protocol.ts';
 import { fetchServerFrames } from './serverFrames.ts';
 import { toFrameImage } from './toFrameImage.ts';
-
-/** A video the user chose: a file on this device, or the address of one (fetched through our proxy). */
-export type ChosenVideo = { kind: 'file'; file: File } | { kind: 'url'; url: string };
-
-export type FrameSettings = { intervalSeconds: number; format: FrameFormat; quality: number };
-
-/** What the video extractor takes: the video and the frame settings. */
-export type VideoFramesInput = { video: ChosenVideo; settings: FrameSettings };
-
-/** The address the browser reads a linked video from: our Range-passing proxy, since other sites do not allow CORS. */
-export function proxiedVideoUrl(url: string): string {
-  return `${API_PATHS.videoSource}?url=${encodeURIComponent(url)}`;
-}
+import { type FrameSettings, proxiedVideoUrl, type VideoFramesInput } from './video.ts';
 
 const absolute = (path: string) => new URL(path, globalThis.location.href).href;
 

@@ -1,32 +1,19 @@
-import { toasts } from 'browser-services/toast';
 import { lazy, Suspense, useState } from 'react';
-import {
-  type ExtractedImage,
-  FRAME_FORMAT_DEFAULT,
-  FRAME_INTERVAL_DEFAULT_SECONDS,
-  FRAME_QUALITY_DEFAULT,
-  MESSAGES,
-} from 'shared-contracts';
-import {
-  type ExtractionMessages,
-  PageHeading,
-  preloadExtractionViews,
-  ResultsGrid,
-  useDownloadAll,
-  useExtraction,
-} from 'shared-ui';
-import { Card, Text } from 'shared-ui/design-system';
-import { type ChosenVideo, type FrameSettings, videoFrameExtractor } from '../client/index.ts';
+import { type ExtractedImage, MESSAGES } from 'shared-contracts';
+import { type ExtractionMessages, PageHeading, preloadExtractionViews, useExtraction } from 'shared-ui';
+import { Card } from 'shared-ui/design-system';
+import { type ChosenVideo, type FrameSettings, preloadVideoFrames, videoFrameExtractor } from '../client/index.ts';
 import { VideoInfoSections } from './videoExtractor/infoSections.tsx';
 import { VideoPicker } from './videoExtractor/VideoPicker.tsx';
 
 // Drawn only once a video is chosen (player, settings, Extract Frames): antd's Slider and Radio stay
 // off the first render path. (shared-ui's ResultsGrid and ExtractionProgress load themselves on first use.)
 const ChosenVideoPanel = lazy(() => import('./videoExtractor/ChosenVideoPanel.tsx'));
+// Drawn only once frames exist: the grid and Download All (the ZIP writer).
+const loadFramesResults = () => import('./videoExtractor/FramesResults.tsx');
+const FramesResults = lazy(loadFramesResults);
 
 const m = MESSAGES.video;
-
-const frameLinks = (frame: ExtractedImage) => ({ open: frame.url, download: frame.url });
 
 const messages: ExtractionMessages = {
   complete: (found) => m.framesExtracted(found),
@@ -40,26 +27,24 @@ const releaseFrame = (frame: ExtractedImage) => {
 
 export default function VideoExtractorPage() {
   const [video, setVideo] = useState<ChosenVideo>();
-  const [settings, setSettings] = useState<FrameSettings>({
-    intervalSeconds: FRAME_INTERVAL_DEFAULT_SECONDS,
-    format: FRAME_FORMAT_DEFAULT,
-    quality: FRAME_QUALITY_DEFAULT,
-  });
+  // Undefined until the visitor changes one: the panel that shows them holds the defaults.
+  const [settings, setSettings] = useState<FrameSettings>();
   const extraction = useExtraction({ extractor: videoFrameExtractor, messages, release: releaseFrame });
   const { images: frames, busy, progress, start } = extraction;
-  const zip = useDownloadAll({ zipName: 'video-frames.zip' });
   // The server made the frames: the user should know the video left the device, and why.
   const note = start?.runsOn === 'server' ? start.note : undefined;
 
   const choose = (next: ChosenVideo) => {
     extraction.reset();
     setVideo(next);
-    // Extract Frames is the next step: fetch its progress bar and results grid meanwhile.
+    // Extract Frames is the next step: fetch the extractor, its progress bar and the results meanwhile.
+    preloadVideoFrames();
     preloadExtractionViews();
+    void loadFramesResults().catch(() => undefined);
   };
 
-  const extract = () => {
-    if (video) void extraction.run({ video, settings });
+  const extract = (chosen: FrameSettings) => {
+    if (video) void extraction.run({ video, settings: chosen });
   };
 
   return (
@@ -87,24 +72,15 @@ export default function VideoExtractorPage() {
         ) : null}
       </Card>
       {frames.length > 0 ? (
-        <ResultsGrid
-          title="Extracted Frames"
-          images={frames}
-          linksFor={frameLinks}
-          filters={false}
-          onDownload={(frame) => {
-            const { title, description } = m.downloadingFrame(frame.timestamp ?? '');
-            toasts.info(title, description);
-          }}
-          downloadAllLabel="Download All Frames"
-          onDownloadAll={(shown) => void zip.downloadAll(shown)}
-          downloadAllBusy={zip.busy}
-          detailsFor={(frame) => (
-            <Text data-testid="frame-timestamp">
-              <time dateTime={`PT${frame.timeSeconds ?? 0}S`}>{frame.timestamp}</time>
-            </Text>
-          )}
-        />
+        <Suspense
+          fallback={
+            <p role="status" className="ie-results-loading">
+              Loading results…
+            </p>
+          }
+        >
+          <FramesResults frames={frames} />
+        </Suspense>
       ) : null}
       <VideoInfoSections />
     </>

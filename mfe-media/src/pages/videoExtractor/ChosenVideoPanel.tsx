@@ -1,4 +1,9 @@
-import { MESSAGES } from 'shared-contracts';
+import {
+  FRAME_FORMAT_DEFAULT,
+  FRAME_INTERVAL_DEFAULT_SECONDS,
+  FRAME_QUALITY_DEFAULT,
+  MESSAGES,
+} from 'shared-contracts';
 import { ExtractionProgress } from 'shared-ui';
 import { Alert } from 'shared-ui/design-system/alert';
 import { Button } from 'shared-ui/design-system/button';
@@ -7,15 +12,27 @@ import type { ChosenVideo, FrameSettings } from '../../client/index.ts';
 import { FrameSettingsForm } from './FrameSettingsForm.tsx';
 import { VideoPreview } from './VideoPreview.tsx';
 
+/**
+ * The settings until the visitor changes one. Here, not on the page: the frame format's constants
+ * live beside its schemas, which would bring zod to the page's first load.
+ */
+const DEFAULT_SETTINGS: FrameSettings = {
+  intervalSeconds: FRAME_INTERVAL_DEFAULT_SECONDS,
+  format: FRAME_FORMAT_DEFAULT,
+  quality: FRAME_QUALITY_DEFAULT,
+};
+
 type Props = {
   video: ChosenVideo;
-  settings: FrameSettings;
+  /** The visitor's settings; undefined until one is changed (the defaults). */
+  settings: FrameSettings | undefined;
   onSettings: (settings: FrameSettings) => void;
   busy: boolean;
   /** Frames made so far and the expected total, while extracting. */
   done: number;
   total: number;
-  onExtract: () => void;
+  /** Extract Frames, with the settings shown. */
+  onExtract: (settings: FrameSettings) => void;
   onCancel: () => void;
   /** Why the video left the device, when the server made the frames. */
   note: string | undefined;
@@ -37,12 +54,13 @@ export default function ChosenVideoPanel({
   onCancel,
   note,
 }: Props) {
+  const shown = settings ?? DEFAULT_SETTINGS;
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', marginTop: 24 }}>
       <VideoPreview video={video} />
-      <FrameSettingsForm settings={settings} onChange={onSettings} disabled={busy} />
+      <FrameSettingsForm settings={shown} onChange={onSettings} disabled={busy} />
       <Alert type="info" showIcon title={MESSAGES.video.ready} />
-      <Button type="primary" size="large" block onClick={onExtract} loading={busy} disabled={busy}>
+      <Button type="primary" size="large" block onClick={() => onExtract(shown)} loading={busy} disabled={busy}>
         {busy ? 'Extracting Frames...' : 'Extract Frames'}
       </Button>
       {busy ? (

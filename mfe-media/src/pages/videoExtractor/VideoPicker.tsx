@@ -1,13 +1,8 @@
 import { toasts } from 'browser-services/toast';
-import { sniffVideoContainer, VIDEO_SNIFF_BYTES, videoPlatformOf } from 'media-files';
-import { useState } from 'react';
-import { MESSAGES, PublicUrlSchema, VIDEO_MAX_BYTES } from 'shared-contracts';
+import { lazy, Suspense } from 'react';
+import { MESSAGES, VIDEO_MAX_BYTES } from 'shared-contracts';
 import { UploadBox } from 'shared-ui';
-import { LinkOutlined, Tabs, Text } from 'shared-ui/design-system';
-import { Alert } from 'shared-ui/design-system/alert';
-import { Button } from 'shared-ui/design-system/button';
-import { Input } from 'shared-ui/design-system/input';
-import { Space } from 'shared-ui/design-system/space';
+import { Tabs, Text } from 'shared-ui/design-system';
 import type { ChosenVideo } from '../../client/index.ts';
 import { BROWSER_FORMATS_TEXT, SERVER_FORMATS_TEXT, VIDEO_MAX_TEXT } from './facts.ts';
 
@@ -18,9 +13,20 @@ const ACCEPT = 'video/*,.mp4,.m4v,.mov,.webm,.mkv,.avi,.flv,.ts,.mts,.m2ts';
 const EXTENSION = /\.(mp4|m4v|mov|webm|mkv|avi|flv|ts|mts|m2ts)$/i;
 
 async function refuseNonVideo(file: File) {
+  // The byte sniffer loads with the first file. Should it fail to load (the connection dropped), the
+  // name and type already passed: extraction itself refuses what is no video.
+  const sniffer = await import('./sniffVideo.ts').catch(() => undefined);
+  if (!sniffer) return undefined;
+  const { sniffVideoContainer, VIDEO_SNIFF_BYTES } = sniffer;
   const head = new Uint8Array(await file.slice(0, VIDEO_SNIFF_BYTES).arrayBuffer());
   return sniffVideoContainer(head) ? undefined : { title: 'Invalid File Type', description: m.notAVideoFile };
 }
+
+// The Video URL tab's panel (antd's Input, its Add button and alert, the address's checks) loads when
+// the tab is first opened, or as the pointer reaches it: most visitors upload a file.
+const loadUrlPanel = () => import('./VideoUrlPanel.tsx');
+const VideoUrlPanel = lazy(loadUrlPanel);
+const preloadUrlPanel = () => void loadUrlPanel().catch(() => undefined);
 
 type Props = {
   video: ChosenVideo | undefined;
@@ -30,24 +36,6 @@ type Props = {
 
 /** The two ways to choose a video (spec §2): a file from this device, or a direct link to one. */
 export function VideoPicker({ video, onVideo, disabled }: Props) {
-  const [url, setUrl] = useState('');
-  const [urlProblem, setUrlProblem] = useState<string>();
-
-  const addUrl = () => {
-    const parsed = PublicUrlSchema.safeParse(url);
-    if (!parsed.success) {
-      setUrlProblem(parsed.error.issues[0]?.message ?? 'Please enter a valid http:// or https:// address');
-      return;
-    }
-    if (videoPlatformOf(parsed.data)) {
-      setUrlProblem(m.platformUnsupported);
-      return;
-    }
-    setUrlProblem(undefined);
-    onVideo({ kind: 'url', url: parsed.data });
-    toasts.success(m.urlAdded.title);
-  };
-
   return (
     <Tabs
       defaultActiveKey="upload"
@@ -80,36 +68,17 @@ export function VideoPicker({ video, onVideo, disabled }: Props) {
         },
         {
           key: 'url',
-          label: 'Video URL',
+          label: <span onPointerEnter={preloadUrlPanel}>Video URL</span>,
           children: (
-            <Space orientation="vertical" style={{ width: '100%' }}>
-              <Space.Compact style={{ width: '100%' }}>
-                <Input
-                  id="video-url"
-                  type="url"
-                  aria-label="Video URL"
-                  prefix={<LinkOutlined aria-hidden="true" />}
-                  placeholder="https://example.com/video.mp4"
-                  value={url}
-                  onChange={(event) => {
-                    setUrl(event.target.value);
-                    setUrlProblem(undefined);
-                  }}
-                  onPressEnter={addUrl}
-                  size="large"
-                  disabled={disabled}
-                  status={urlProblem ? 'error' : undefined}
-                />
-                <Button type="primary" size="large" onClick={addUrl} disabled={disabled}>
-                  Add
-                </Button>
-              </Space.Compact>
-              <Text type="secondary">
-                A direct link to an MP4, WebM, MOV, MKV or AVI file. YouTube and other video platforms are not
-                supported: their pages are not video files.
-              </Text>
-              {urlProblem ? <Alert type="error" showIcon title={urlProblem} role="alert" /> : null}
-            </Space>
+            <Suspense
+              fallback={
+                <Text type="secondary" role="status">
+                  Loading…
+                </Text>
+              }
+            >
+              <VideoUrlPanel onVideo={onVideo} disabled={disabled} />
+            </Suspense>
           ),
         },
       ]}
