@@ -111,3 +111,29 @@ describe('imageLinks', () => {
     expect(imageLinks({ ...image, source: 'page', url })).toEqual({ open: url, download: url });
   });
 });
+
+describe('the checks, loaded with the request', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.doUnmock('../src/api/schemas.ts');
+    vi.resetModules();
+  });
+
+  it('says the service cannot be reached when they fail to load (the connection dropped)', async () => {
+    vi.resetModules();
+    vi.doMock('../src/api/schemas.ts', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const client = await import('../src/api/extractClient.ts');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ success: true, images: [], pages: 1 })),
+    );
+    await expect(collect(client.pageExtractor({ url: 'https://example.org/' }, signal()))).rejects.toThrow(
+      'The extraction service could not be reached.',
+    );
+    await expect(collect(client.websiteExtractor({ url: 'https://example.org/' }, signal()))).rejects.toBeInstanceOf(
+      client.ExtractApiError,
+    );
+  });
+});

@@ -2,22 +2,36 @@ import {
   API_PATHS,
   type ExtractedImage,
   type ExtractionEvent,
-  ExtractionEventSchema,
   type ExtractRequest,
   type ExtractResponse,
-  ExtractResponseSchema,
   type ExtractWebsiteRequest,
 } from 'shared-contracts';
-import { readNdjson } from 'shared-ui';
 
 /**
  * The only file of this remote that talks to extract-api. Answers are validated with the same
  * schemas the server answers with; anything else becomes an error the screen can show. Both tools
  * are extractors (`(input, signal)` → the one event union), run by shared-ui's useExtraction.
+ * The schemas and the NDJSON reader (./schemas.ts) load when a request starts, alongside it: none
+ * is needed before.
  */
 
 export class ExtractApiError extends Error {
   override readonly name = 'ExtractApiError';
+}
+
+const UNREACHABLE = 'The extraction service could not be reached. Check your connection and try again.';
+
+/**
+ * Starts loading ./schemas.ts; await it once the response is in. A failed load (the
+ * connection dropped) is told as the service being unreachable. If the request fails first, the
+ * promise is never awaited: it is marked handled so that no unhandled rejection is reported.
+ */
+function loadSchemas(): Promise<typeof import('./schemas.ts')> {
+  const schemas = import('./schemas.ts').catch((cause: unknown) => {
+    throw new ExtractApiError(UNREACHABLE, { cause });
+  });
+  schemas.catch(() => undefined);
+  return schemas;
 }
 
 async function postJson(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
@@ -30,14 +44,17 @@ async function postJson(path: string, body: unknown, signal?: AbortSignal): Prom
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ExtractApiError('The extraction service could not be reached. Check your connection and try again.');
+    throw new ExtractApiError(UNREACHABLE);
   }
 }
 
 /** `POST /api/extract`: every image of one page. A failed answer comes back as `success: false`. */
 export async function extractPage(request: ExtractRequest, signal?: AbortSignal): Promise<ExtractResponse> {
+  const schemas = loadSchemas();
   const response = await postJson(API_PATHS.extract, request, signal);
-  const parsed = ExtractResponseSchema.safeParse(await response.json().catch(() => null));
+  const body: unknown = await response.json().catch(() => null);
+  const { ExtractResponseSchema } = await schemas;
+  const parsed = ExtractResponseSchema.safeParse(body);
   if (!parsed.success)
     throw new ExtractApiError(`The extraction service answered ${response.status} without a result.`);
   return parsed.data;
@@ -67,11 +84,13 @@ export async function* websiteExtractor(
   request: ExtractWebsiteRequest,
   signal: AbortSignal,
 ): AsyncGenerator<ExtractionEvent> {
+  const schemas = loadSchemas();
   const response = await postJson(API_PATHS.extractWebsiteStream, request, signal);
   if (!response.ok || !response.body) {
     const body = (await response.json().catch(() => null)) as { error?: string; message?: string } | null;
     throw new ExtractApiError(body?.error ?? body?.message ?? `The extraction service answered ${response.status}.`);
   }
+  const { ExtractionEventSchema, readNdjson } = await schemas;
   yield* readNdjson(response.body, ExtractionEventSchema);
 }
 

@@ -11,14 +11,14 @@ import {
   useDownloadAll,
   useExtraction,
 } from 'shared-ui';
-import { Card, LinkOutlined, Paragraph } from 'shared-ui/design-system';
+import { Card, Field, LinkOutlined, Paragraph } from 'shared-ui/design-system';
 import { Button } from 'shared-ui/design-system/button';
 import { Checkbox } from 'shared-ui/design-system/checkbox';
-import { Form } from 'shared-ui/design-system/form';
 import { Input } from 'shared-ui/design-system/input';
 import { Space } from 'shared-ui/design-system/space';
 import { imageLinks, pageExtractor } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
+import './pages.css';
 
 const m = MESSAGES.url;
 
@@ -52,8 +52,15 @@ export default function UrlExtractorPage() {
         subtitle="Paste the address of any web page to see every image on it, at full size, and download them."
       />
       <Card style={{ maxWidth: 760, margin: '0 auto' }}>
-        <Form layout="vertical" onFinish={extract} requiredMark={false} noValidate>
-          <Form.Item label="Web page URL" htmlFor="page-url" style={{ marginBottom: 12 }}>
+        <form
+          className="url-website__form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            extract();
+          }}
+        >
+          <Field label="Web page URL" htmlFor="page-url" className="url-website__field--tight">
             <Space.Compact style={{ width: '100%' }}>
               <Input
                 id="page-url"
@@ -70,14 +77,14 @@ export default function UrlExtractorPage() {
                 {loading ? 'Extracting...' : 'Extract Images'}
               </Button>
             </Space.Compact>
-          </Form.Item>
+          </Field>
           <Checkbox checked={render} onChange={(event) => setRender(event.target.checked)}>
             Render JavaScript
           </Checkbox>
           <Paragraph type="secondary" style={{ margin: '4px 0 0 24px', fontSize: 13 }}>
             Loads the page in a real browser and scrolls it, for pages that build themselves with scripts. Slower.
           </Paragraph>
-        </Form>
+        </form>
       </Card>
       {images.length > 0 ? (
         <ResultsGrid

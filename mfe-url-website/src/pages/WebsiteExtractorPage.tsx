@@ -11,15 +11,15 @@ import {
   useDownloadAll,
   useExtraction,
 } from 'shared-ui';
-import { Card, GlobalOutlined } from 'shared-ui/design-system';
+import { Card, Field, GlobalOutlined } from 'shared-ui/design-system';
 import { Button } from 'shared-ui/design-system/button';
 import { Checkbox } from 'shared-ui/design-system/checkbox';
-import { Form } from 'shared-ui/design-system/form';
 import { Input } from 'shared-ui/design-system/input';
 import { InputNumber } from 'shared-ui/design-system/input-number';
 import { Space } from 'shared-ui/design-system/space';
 import { imageLinks, websiteExtractor } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
+import './pages.css';
 
 // Drawn only once a scan starts: antd's Progress stays off the first render path. (shared-ui's
 // ResultsGrid loads itself on first use.)
@@ -66,8 +66,15 @@ export default function WebsiteExtractorPage() {
         subtitle="Scan a whole website, page after page, and collect every image it uses."
       />
       <Card style={{ maxWidth: 760, margin: '0 auto' }}>
-        <Form layout="vertical" onFinish={start} requiredMark={false} noValidate>
-          <Form.Item label="Website URL" htmlFor="website-url">
+        <form
+          className="url-website__form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            start();
+          }}
+        >
+          <Field label="Website URL" htmlFor="website-url">
             <Input
               id="website-url"
               type="url"
@@ -79,21 +86,24 @@ export default function WebsiteExtractorPage() {
               size="large"
               autoComplete="url"
             />
-          </Form.Item>
-          <Form.Item
+          </Field>
+          <Field
             label="Scan Depth (pages)"
             htmlFor="scan-depth"
-            extra={`How many links deep to follow from the start page, ${SCAN_DEPTH_MIN} to ${SCAN_DEPTH_MAX}. A scan reads at most ${maxPages} pages.`}
+            help={`How many links deep to follow from the start page, ${SCAN_DEPTH_MIN} to ${SCAN_DEPTH_MAX}. A scan reads at most ${maxPages} pages.`}
           >
-            <InputNumber
-              id="scan-depth"
-              min={SCAN_DEPTH_MIN}
-              max={SCAN_DEPTH_MAX}
-              precision={0}
-              value={depth}
-              onChange={(value) => setDepth(value ?? SCAN_DEPTH_DEFAULT)}
-            />
-          </Form.Item>
+            {/* On its own line, under the label (Field's label is inline, and so is InputNumber). */}
+            <div>
+              <InputNumber
+                id="scan-depth"
+                min={SCAN_DEPTH_MIN}
+                max={SCAN_DEPTH_MAX}
+                precision={0}
+                value={depth}
+                onChange={(value) => setDepth(value ?? SCAN_DEPTH_DEFAULT)}
+              />
+            </div>
+          </Field>
           <Checkbox checked={render} onChange={(event) => setRender(event.target.checked)}>
             Render JavaScript
           </Checkbox>
@@ -107,7 +117,7 @@ export default function WebsiteExtractorPage() {
               </Button>
             ) : null}
           </Space>
-        </Form>
+        </form>
         {progress && (scanning || cancelled) ? (
           <div style={{ marginTop: 16 }} aria-live="polite">
             <Suspense fallback={null}>
