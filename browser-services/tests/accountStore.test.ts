@@ -3,13 +3,13 @@
 import { ACCOUNT_STORAGE_KEYS, MESSAGES, SignInSchema, SignUpSchema } from 'shared-contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  type AccountSchemas,
   type AccountStore,
   createAccountStore,
-  fromBase64,
-  PASSWORD_SALT_BYTES,
   readSession,
   type SavedImageBytes,
 } from '../src/account/index.ts';
+import { fromBase64, PASSWORD_SALT_BYTES } from '../src/account/password.ts';
 
 // Each password hash is 600,000 PBKDF2 rounds (~0.3 s alone, seconds on a busy shared machine).
 vi.setConfig({ testTimeout: 30_000 });
@@ -188,7 +188,7 @@ describe('corrupt storage never throws, keeps what is valid and reports once', (
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]?.[0]).not.toMatch(/legacy|plain-text|ada@|example/i);
 
-    expect(store.updateProfile({ name: 'Ada L.' }).ok).toBe(true);
+    expect((await store.updateProfile({ name: 'Ada L.' })).ok).toBe(true);
     expect(storedUsers()).toEqual(expect.arrayContaining(foreign));
     expect(store.currentAccount()?.name).toBe('Ada L.');
     expect(warn).toHaveBeenCalledTimes(1);
@@ -243,7 +243,7 @@ describe('a full storage', () => {
       if (key === ACCOUNT_STORAGE_KEYS.currentUser) throw new DOMException('full', 'QuotaExceededError');
       realSetItem.call(this, key, value);
     });
-    expect(store.updateProfile({ name: 'Someone Else' })).toEqual({ ok: false, code: 'storage-full' });
+    expect(await store.updateProfile({ name: 'Someone Else' })).toEqual({ ok: false, code: 'storage-full' });
     expect(everythingStored()).toBe(before);
   });
 });
@@ -332,10 +332,125 @@ describe('saved images', () => {
   });
 
   it('a profile save needs a name and keeps the old photo when none is given', async () => {
-    expect(store.updateProfile({ name: '  ' })).toEqual({ ok: false, code: 'invalid-input' });
-    expect(store.updateProfile({ name: 'Ada', profilePic: 'data:image/png;base64,AAAA' }).ok).toBe(true);
-    expect(store.updateProfile({ name: 'Ada L', profilePic: '' }).ok).toBe(true);
+    expect(await store.updateProfile({ name: '  ' })).toEqual({ ok: false, code: 'invalid-input' });
+    expect((await store.updateProfile({ name: 'Ada', profilePic: 'data:image/png;base64,AAAA' })).ok).toBe(true);
+    expect((await store.updateProfile({ name: 'Ada L', profilePic: '' })).ok).toBe(true);
     expect(store.currentAccount()).toMatchObject({ name: 'Ada L', profilePic: 'data:image/png;base64,AAAA' });
     expect(readSession(localStorage)).toMatchObject({ name: 'Ada L', profilePic: 'data:image/png;base64,AAAA' });
+  });
+});
+
+describe('the schemas load when first needed, not with the store', () => {
+  const realSchemas = () => import('../src/account/schemas.ts');
+  /** A loader whose schemas arrive when the test says so. */
+  function heldLoader() {
+    let arrive: () => void = () => {};
+    const load = vi.fn(
+      () => new Promise<AccountSchemas>((resolve, reject) => (arrive = () => realSchemas().then(resolve, reject))),
+    );
+    return { load, arrive: () => arrive() };
+  }
+  const storeLoadingWith = (loadSchemas: () => Promise<AccountSchemas>) =>
+    createAccountStore({
+      bytes,
+      warn,
+      toasts: { error: toastError as never },
+      storage: () => localStorage,
+      loadSchemas,
+    });
+
+  it('a browser with nothing stored answers at once and never loads them', async () => {
+    const load = vi.fn(realSchemas);
+    const lazy = storeLoadingWith(load);
+    expect(lazy.currentAccount()).toBeNull();
+    expect(lazy.storageIssues()).toEqual([]);
+    await lazy.ready();
+    lazy.logOut();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('with an account stored, reads answer "no account" until they arrive, then subscribers hear the account', async () => {
+    await store.register({ method: 'email', name: 'Ada', email: 'ada@example.com', password: PASSWORD });
+    await store.saveImage({ url: 'https://example.com/a.png', name: 'a.png', source: 'page' });
+    const { load, arrive } = heldLoader();
+    const lazy = storeLoadingWith(load);
+    const listener = vi.fn();
+    const unsubscribe = lazy.subscribe(listener);
+    let ready = false;
+    const whenReady = lazy.ready().then(() => {
+      ready = true;
+    });
+    expect(lazy.currentAccount()).toBeNull();
+    expect(lazy.savedItemFor({ url: 'https://example.com/a.png', name: 'a.png', source: 'page' })).toBeUndefined();
+    await Promise.resolve();
+    expect(ready).toBe(false);
+    arrive();
+    await whenReady;
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(lazy.currentAccount()).toMatchObject({ email: 'ada@example.com', downloads: [{ name: 'a.png' }] });
+    expect(load).toHaveBeenCalledTimes(1);
+    unsubscribe();
+  });
+
+  it('saving, deleting and a profile change wait for them instead of answering "not signed in"', async () => {
+    await store.register({ method: 'email', name: 'Ada', email: 'ada@example.com', password: PASSWORD });
+    const { load, arrive } = heldLoader();
+    const lazy = storeLoadingWith(load);
+    const saving = lazy.saveImage({ url: 'https://example.com/a.png', name: 'a.png', source: 'page' });
+    const renaming = lazy.updateProfile({ name: 'Ada L.' });
+    arrive();
+    expect((await saving).ok).toBe(true);
+    expect((await renaming).ok).toBe(true);
+    const [item] = lazy.currentAccount()?.downloads ?? [];
+    expect((await lazy.deleteDownload(item?.id ?? '')).ok).toBe(true);
+    expect(lazy.currentAccount()).toMatchObject({ name: 'Ada L.', downloads: [] });
+  });
+
+  it('damage they alone can see is reported when they arrive, once, to the listeners already there', async () => {
+    await store.register({ method: 'email', name: 'Ada', email: 'ada@example.com', password: PASSWORD });
+    const [ada] = storedUsers();
+    localStorage.setItem(ACCOUNT_STORAGE_KEYS.users, JSON.stringify([ada, 'junk', { id: '1', password: 'plain' }]));
+    localStorage.setItem(ACCOUNT_STORAGE_KEYS.currentUser, '[1,2,3]');
+    const { load, arrive } = heldLoader();
+    const lazy = storeLoadingWith(load);
+    const heard: unknown[] = [];
+    lazy.onStorageIssue((issue) => heard.push(issue));
+    expect(lazy.storageIssues()).toEqual([]);
+    expect(lazy.currentAccount()).toBeNull();
+    arrive();
+    await lazy.ready();
+    const expected = [
+      { key: 'users', kind: 'unreadable-entries', count: 2 },
+      { key: 'currentUser', kind: 'wrong-shape' },
+    ];
+    expect(heard).toEqual(expected);
+    expect(lazy.storageIssues()).toEqual(expected);
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('what needs no schema to judge (not JSON, not a list) is reported at once', () => {
+    localStorage.setItem(ACCOUNT_STORAGE_KEYS.users, '{"users": [oops');
+    const lazy = storeLoadingWith(heldLoader().load);
+    expect(lazy.storageIssues()).toEqual([{ key: 'users', kind: 'not-json' }]);
+  });
+
+  it('if they cannot be loaded, nothing throws: reads stay "no account", sign-in fails with storage, and a later try loads them', async () => {
+    await store.register({ method: 'email', name: 'Ada', email: 'ada@example.com', password: PASSWORD });
+    store.logOut();
+    const load = vi
+      .fn<() => Promise<AccountSchemas>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockImplementation(realSchemas);
+    const lazy = storeLoadingWith(load);
+    expect(lazy.storageIssues()).toEqual([]);
+    await lazy.ready();
+    expect(lazy.currentAccount()).toBeNull();
+    expect(await lazy.logIn({ method: 'email', email: 'ada@example.com', password: PASSWORD })).toEqual({
+      ok: false,
+      code: 'storage',
+    });
+    expect((await lazy.logIn({ method: 'email', email: 'ada@example.com', password: PASSWORD })).ok).toBe(true);
+    expect(lazy.currentAccount()?.email).toBe('ada@example.com');
   });
 });

@@ -1,13 +1,26 @@
 import { accountStore } from 'browser-services';
-import { useEffect, useState } from 'react';
-import { MESSAGES } from 'shared-contracts';
-import { Alert } from 'shared-ui/design-system/alert';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
-/** Says so when the store had to ignore damaged data under its keys (the store reports it once). */
+// The antd Alert (and the message catalogue) load only when there is something to say: a browser
+// whose account storage is sound never downloads them.
+const StorageIssueNotice = lazy(() => import('./StorageIssueNotice.tsx'));
+
+/**
+ * Says so when the store had to ignore damaged data under its keys (the store reports it once).
+ * Damage that only its schemas can see is reported when they have loaded, after the first render:
+ * the listener hears it, and what was reported before the listener was there is read again.
+ */
 export function StorageIssueAlert() {
   const [damaged, setDamaged] = useState(() => accountStore.storageIssues().length > 0);
-  useEffect(() => accountStore.onStorageIssue(() => setDamaged(true)), []);
+  useEffect(() => {
+    const unsubscribe = accountStore.onStorageIssue(() => setDamaged(true));
+    if (accountStore.storageIssues().length > 0) setDamaged(true);
+    return unsubscribe;
+  }, []);
   if (!damaged) return null;
-  const { title, description } = MESSAGES.account.storageDamaged;
-  return <Alert type="warning" showIcon title={title} description={description} style={{ marginBottom: 16 }} />;
+  return (
+    <Suspense fallback={null}>
+      <StorageIssueNotice />
+    </Suspense>
+  );
 }

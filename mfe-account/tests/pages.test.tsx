@@ -182,7 +182,7 @@ describe('Edit Profile dialog', { timeout: 30_000 }, () => {
 
     type('Display Name', 'Ada King');
     act(() => fireEvent.click(save));
-    expect(toastTitled(m.profileUpdated.title)).toBeTruthy();
+    await waitFor(() => expect(toastTitled(m.profileUpdated.title)).toBeTruthy());
     expect(closed).toBe(1);
     expect(accountStore.currentAccount()?.name).toBe('Ada King');
     accountStore.logOut();

@@ -1,30 +1,48 @@
-import {
-  type Account,
-  NewPasswordFieldSchema,
-  normaliseEmail,
-  type ProfileUpdate,
-  ProfileUpdateSchema,
-  phoneDigits,
-  type SignInInput,
-  SignInSchema,
-  type SignUpInput,
-  SignUpSchema,
-  type StoredUser,
-} from 'shared-contracts';
-import { hashPassword, verifyPassword } from './password.ts';
+import type { Account, ProfileUpdate, SignInInput, SignUpInput, StoredUser } from 'shared-contracts';
 import { logOut as endSession } from './session.ts';
-import { type AccountFailure, type AccountResult, type AccountStorage, newId, publicFields } from './storage.ts';
+import {
+  type AccountFailure,
+  type AccountResult,
+  type AccountSchemas,
+  type AccountStorage,
+  newId,
+  publicFields,
+} from './storage.ts';
 
 /**
  * Who is signed in: registering, signing in and out, the profile and the password of the
  * signed-in account. Passwords are hashed (`password.ts`) before anything is written.
+ *
+ * The input schemas and the hashing code load when the first of these starts (both at once), not
+ * with the page: every operation here is async. If they cannot be loaded (the site went offline),
+ * the operation fails with `storage`, which the pages show as "a problem, please try again".
  */
 
+type Password = typeof import('./password.ts');
+
+const loadPassword = (): Promise<Password> => import('./password.ts');
+
 /** Verifying against this when no account matches keeps a wrong address as slow as a wrong password. */
-let decoy: ReturnType<typeof hashPassword> | undefined;
+let decoy: ReturnType<Password['hashPassword']> | undefined;
+
+const unavailable: AccountFailure = { ok: false, code: 'storage' };
 
 export function createAuth(accounts: AccountStorage) {
-  function isTaken(users: readonly StoredUser[], input: SignUpInput): AccountFailure | undefined {
+  /** The schemas and the hashing code, loaded together; undefined if they cannot be. */
+  async function tools(): Promise<{ schemas: AccountSchemas; password: Password } | undefined> {
+    try {
+      const [schemas, password] = await Promise.all([accounts.schemas(), loadPassword()]);
+      return { schemas, password };
+    } catch {
+      return undefined;
+    }
+  }
+
+  function isTaken(
+    { normaliseEmail, phoneDigits }: AccountSchemas,
+    users: readonly StoredUser[],
+    input: SignUpInput,
+  ): AccountFailure | undefined {
     if (input.method === 'email') {
       const email = normaliseEmail(input.email);
       if (users.some((user) => user.email && normaliseEmail(user.email) === email)) {
@@ -41,20 +59,23 @@ export function createAuth(accounts: AccountStorage) {
 
   /** Creates an account and signs it in (spec: registration signs in immediately). */
   async function register(input: SignUpInput): Promise<AccountResult<{ account: Account }>> {
-    const parsed = SignUpSchema.safeParse(input);
+    const loaded = await tools();
+    if (!loaded) return unavailable;
+    const { schemas, password: hashing } = loaded;
+    const parsed = schemas.SignUpSchema.safeParse(input);
     if (!parsed.success) return { ok: false, code: 'invalid-input' };
     const data = parsed.data;
-    const taken = isTaken(accounts.readUsers().users, data);
+    const taken = isTaken(schemas, accounts.readUsers().users, data);
     if (taken) return taken;
-    const password = await hashPassword(data.password);
+    const password = await hashing.hashPassword(data.password);
     // Hashing takes a moment: another tab may have registered the same address meanwhile.
     const users = accounts.readUsers();
-    const takenNow = isTaken(users.users, data);
+    const takenNow = isTaken(schemas, users.users, data);
     if (takenNow) return takenNow;
     const user: StoredUser = {
       id: newId(),
       name: data.name,
-      ...(data.method === 'email' ? { email: normaliseEmail(data.email) } : { phone: data.phone }),
+      ...(data.method === 'email' ? { email: schemas.normaliseEmail(data.email) } : { phone: data.phone }),
       password,
       downloads: [],
       createdAt: new Date().toISOString(),
@@ -65,7 +86,12 @@ export function createAuth(accounts: AccountStorage) {
   }
 
   async function logIn(input: SignInInput): Promise<AccountResult<{ account: Account }>> {
-    const parsed = SignInSchema.safeParse(input);
+    const loaded = await tools();
+    if (!loaded) return unavailable;
+    const { schemas, password: hashing } = loaded;
+    const { hashPassword, verifyPassword } = hashing;
+    const { normaliseEmail, phoneDigits } = schemas;
+    const parsed = schemas.SignInSchema.safeParse(input);
     if (!parsed.success) return { ok: false, code: 'invalid-input' };
     const data = parsed.data;
     const users = accounts.readUsers();
@@ -85,15 +111,20 @@ export function createAuth(accounts: AccountStorage) {
   }
 
   /** Spec: the display name must not be empty; a blank photo keeps the old one. */
-  function updateProfile(update: ProfileUpdate): AccountResult {
-    const parsed = ProfileUpdateSchema.safeParse(update);
+  async function updateProfile(update: ProfileUpdate): Promise<AccountResult> {
+    const schemas = await accounts.schemas().catch(() => undefined);
+    if (!schemas) return unavailable;
+    const parsed = schemas.ProfileUpdateSchema.safeParse(update);
     if (!parsed.success) return { ok: false, code: 'invalid-input' };
     const { name, profilePic } = parsed.data;
     return accounts.updateSignedIn((user) => ({ ...user, name, ...(profilePic?.trim() ? { profilePic } : {}) }));
   }
 
   async function changePassword(current: string, next: string): Promise<AccountResult> {
-    if (!NewPasswordFieldSchema.safeParse(next).success) return { ok: false, code: 'invalid-input' };
+    const loaded = await tools();
+    if (!loaded) return unavailable;
+    const { hashPassword, verifyPassword } = loaded.password;
+    if (!loaded.schemas.NewPasswordFieldSchema.safeParse(next).success) return { ok: false, code: 'invalid-input' };
     const user = accounts.signedInUser();
     if (!user) return { ok: false, code: 'not-signed-in' };
     if (!(await verifyPassword(current, user.password))) return { ok: false, code: 'wrong-password' };

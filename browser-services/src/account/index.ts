@@ -5,7 +5,7 @@ import { subscribeAccount } from './session.ts';
 import { type AccountStorageOptions, createAccountStorage } from './storage.ts';
 
 export * from './auth.ts';
-export * from './password.ts';
+// password.ts (the PBKDF2 code) is not re-exported: auth.ts loads it with import() when it first hashes.
 export * from './savedImageBytes.ts';
 export * from './savedImages.ts';
 export * from './session.ts';
@@ -16,6 +16,11 @@ export * from './storage.ts';
  * `storage.ts` (localStorage, read and written safely), `auth.ts` (who is signed in) and
  * `savedImages.ts` (My Downloads, with bytes in IndexedDB). It never throws into a page: every
  * failure is a `{ ok: false, code }` result.
+ *
+ * No zod and no hashing code load with it: the schemas (`schemas.ts`) load when there is stored
+ * data to check or input to validate, the PBKDF2 code (`password.ts`) when a password is first
+ * hashed or verified. Synchronous reads answer "no account" until the schemas have arrived, then
+ * subscribers are told; a page that decides on the answer awaits `ready()` first.
  */
 export type AccountStoreOptions = AccountStorageOptions & { bytes?: SavedImageBytes };
 
@@ -23,6 +28,7 @@ export function createAccountStore(options: AccountStoreOptions = {}) {
   const accounts = createAccountStorage(options);
   return {
     currentAccount: accounts.currentAccount,
+    ready: accounts.ready,
     ...createAuth(accounts),
     ...createSavedImages(accounts, options.bytes ?? indexedDbImageBytes()),
     subscribe: subscribeAccount,

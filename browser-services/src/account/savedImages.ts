@@ -34,7 +34,10 @@ export function createSavedImages(accounts: AccountStorage, bytes: SavedImageByt
   /** Device images saved in this page, by the address they were saved from (blob: addresses change per visit). */
   const savedLocalUrls = new Map<string, string>();
 
-  /** The saved item an extracted image already is, if any: same address and name for web images. */
+  /**
+   * The saved item an extracted image already is, if any: same address and name for web images.
+   * Saving and deleting first wait for the store to be `ready()`.
+   */
   function savedItemFor(image: SaveableImage): DownloadItem | undefined {
     const downloads = accounts.currentAccount()?.downloads ?? [];
     if (isPlainHttpUrl(image.url)) {
@@ -52,6 +55,7 @@ export function createSavedImages(accounts: AccountStorage, bytes: SavedImageByt
   async function saveImage(
     image: SaveableImage,
   ): Promise<AccountResult<{ item: DownloadItem; alreadySaved: boolean }>> {
+    await accounts.ready();
     const account = accounts.currentAccount();
     if (!account) return { ok: false, code: 'not-signed-in' };
     const known = savedItemFor(image);
@@ -100,6 +104,7 @@ export function createSavedImages(accounts: AccountStorage, bytes: SavedImageByt
 
   /** Removes a saved image: its record, then its bytes if it has any. */
   async function deleteDownload(id: string): Promise<AccountResult> {
+    await accounts.ready();
     const account = accounts.currentAccount();
     const item = account?.downloads.find((download) => download.id === id);
     if (!account || !item) return { ok: false, code: 'not-signed-in' };

@@ -1,13 +1,6 @@
-import {
-  ACCOUNT_STORAGE_KEYS,
-  type Account,
-  type CurrentUser,
-  CurrentUserSchema,
-  DownloadItemSchema,
-  MESSAGES,
-  type StoredUser,
-  StoredUserSchema,
-} from 'shared-contracts';
+import type { Account, CurrentUser, StoredUser } from 'shared-contracts';
+import { ACCOUNT_STORAGE_KEYS } from 'shared-contracts/account-keys';
+import { MESSAGES } from 'shared-contracts/messages';
 import { toasts as siteToasts, type ToastBus } from '../toast/toastBus.ts';
 import { notifyAccountChange, readSession } from './session.ts';
 
@@ -15,6 +8,13 @@ import { notifyAccountChange, readSession } from './session.ts';
  * The accounts in localStorage, read and written safely: what `auth.ts` and `savedImages.ts`
  * build on. It never throws into a page: every failure is a `{ ok: false, code }` result, and
  * unreadable data under its keys is reported once and left alone (written back untouched).
+ *
+ * Stored data is checked with shared-contracts' zod schemas, which load with `import()` when there
+ * is something to check (`schemas.ts`): a browser with nothing stored never downloads them. Until
+ * they have arrived, a synchronous read answers "no account" (and reports nothing it cannot judge
+ * yet); when they arrive, what was unreadable is reported and subscribers are told, so they read
+ * again. A page that must not act on that first answer (the profile: signed out means "go to
+ * sign in") awaits `ready()`; every write awaits the schemas first.
  *
  * Nothing here logs a user object or a password (the spec's logging stub is not built).
  */
@@ -41,8 +41,31 @@ export type StorageIssue = {
   count?: number;
 };
 
+/** The zod schemas the store checks with (`schemas.ts`, loaded when first needed). */
+export type AccountSchemas = typeof import('./schemas.ts');
+
+let loadedSchemas: AccountSchemas | undefined;
+let loadingSchemas: Promise<AccountSchemas> | undefined;
+
+/** Loads the store's schemas: once for the page; a load that failed is tried again on the next call. */
+export function loadAccountSchemas(): Promise<AccountSchemas> {
+  loadingSchemas ??= import('./schemas.ts').then(
+    (schemas) => {
+      loadedSchemas = schemas;
+      return schemas;
+    },
+    (error: unknown) => {
+      loadingSchemas = undefined;
+      throw error;
+    },
+  );
+  return loadingSchemas;
+}
+
 export type AccountStorageOptions = {
   storage?: () => Storage | undefined;
+  /** How the schemas arrive (tests); by default `loadAccountSchemas`. */
+  loadSchemas?: () => Promise<AccountSchemas>;
   toasts?: Pick<ToastBus, 'error'>;
   /** Receives one line per issue, naming keys and counts only. */
   warn?: (message: string) => void;
@@ -59,9 +82,9 @@ export function browserStorage(): Storage | undefined {
   }
 }
 
-function isCurrentUserText(raw: string): boolean {
+function isCurrentUserText(schemas: AccountSchemas, raw: string): boolean {
   try {
-    return CurrentUserSchema.safeParse(JSON.parse(raw)).success;
+    return schemas.CurrentUserSchema.safeParse(JSON.parse(raw)).success;
   } catch {
     return false;
   }
@@ -92,6 +115,52 @@ export function createAccountStorage(options: AccountStorageOptions = {}) {
   const toastBus = options.toasts ?? siteToasts;
   const warn = options.warn ?? ((message: string) => console.warn(message));
 
+  const loadSchemas = options.loadSchemas ?? loadAccountSchemas;
+  let schemas: AccountSchemas | undefined;
+  let loading: Promise<AccountSchemas> | undefined;
+  /** A synchronous read answered before the schemas arrived: tell subscribers when they do. */
+  let answeredEarly = false;
+
+  /** The schemas if they are here (loaded by this page already, with the default loader). */
+  function schemasNow(): AccountSchemas | undefined {
+    schemas ??= options.loadSchemas ? undefined : loadedSchemas;
+    return schemas;
+  }
+
+  /** The schemas, loading them if needed (a failed load rejects, and is tried again next time). */
+  function load(): Promise<AccountSchemas> {
+    const now = schemasNow();
+    if (now) return Promise.resolve(now);
+    loading ??= loadSchemas().then(
+      (loaded) => {
+        schemas = loaded;
+        if (answeredEarly) {
+          answeredEarly = false;
+          checkStored();
+          notifyAccountChange();
+        }
+        return loaded;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  }
+
+  /** The schemas for a synchronous read; if they have not arrived, starts loading them and returns undefined. */
+  function schemasForRead(): AccountSchemas | undefined {
+    const now = schemasNow();
+    if (now) return now;
+    answeredEarly = true;
+    load().catch(() => undefined);
+    return undefined;
+  }
+
+  const nothingStored = () =>
+    readRaw(ACCOUNT_STORAGE_KEYS.users) === null && readRaw(ACCOUNT_STORAGE_KEYS.currentUser) === null;
+
   const reported = new Set<string>();
   const issues: StorageIssue[] = [];
   const issueListeners = new Set<(issue: StorageIssue) => void>();
@@ -120,7 +189,10 @@ export function createAccountStorage(options: AccountStorageOptions = {}) {
     }
   }
 
-  /** Valid accounts, plus the entries we could not read, kept to be written back untouched. */
+  /**
+   * Valid accounts, plus the entries we could not read, kept to be written back untouched. Before
+   * the schemas arrive no entry can be judged: none is an account yet, all are kept as they are.
+   */
   function readUsers(): StoredUsers {
     const key = ACCOUNT_STORAGE_KEYS.users;
     const raw = readRaw(key);
@@ -136,14 +208,18 @@ export function createAccountStorage(options: AccountStorageOptions = {}) {
       report({ key, kind: 'wrong-shape' });
       return { users: [], foreign: [] };
     }
+    const checks = schemasForRead();
+    if (!checks) return { users: [], foreign: parsed };
     const users: StoredUser[] = [];
     const foreign: unknown[] = [];
     let badDownloads = 0;
     for (const entry of parsed) {
-      const result = StoredUserSchema.safeParse(entry);
+      const result = checks.StoredUserSchema.safeParse(entry);
       if (result.success) {
         users.push(result.data);
-        badDownloads += result.data.downloads.filter((item) => !DownloadItemSchema.safeParse(item).success).length;
+        badDownloads += result.data.downloads.filter(
+          (item) => !checks.DownloadItemSchema.safeParse(item).success,
+        ).length;
       } else {
         foreign.push(entry);
       }
@@ -159,7 +235,8 @@ export function createAccountStorage(options: AccountStorageOptions = {}) {
     if (!session) {
       // A well-formed session whose account is gone is simply over; only a damaged one is news.
       const raw = readRaw(ACCOUNT_STORAGE_KEYS.currentUser);
-      if (raw !== null && !isCurrentUserText(raw))
+      const checks = raw === null ? undefined : schemasForRead();
+      if (raw !== null && checks && !isCurrentUserText(checks, raw))
         report({ key: ACCOUNT_STORAGE_KEYS.currentUser, kind: 'wrong-shape' });
       return undefined;
     }
@@ -198,25 +275,39 @@ export function createAccountStorage(options: AccountStorageOptions = {}) {
     return { ok: true };
   }
 
-  let snapshot: { current: string | null; users: string | null; account: Account | null } | undefined;
+  let snapshot: { current: string | null; users: string | null; checked: boolean; account: Account | null } | undefined;
 
-  /** The signed-in account, or null. The same object until storage changes (for useSyncExternalStore). */
+  /**
+   * The signed-in account, or null. The same object until storage changes or the schemas arrive
+   * (for useSyncExternalStore); null until then if anything is stored (see `ready()`).
+   */
   function currentAccount(): Account | null {
     const current = readRaw(ACCOUNT_STORAGE_KEYS.currentUser);
     const usersRaw = readRaw(ACCOUNT_STORAGE_KEYS.users);
-    if (snapshot && snapshot.current === current && snapshot.users === usersRaw) return snapshot.account;
+    const checked = schemasNow() !== undefined;
+    if (snapshot && snapshot.current === current && snapshot.users === usersRaw && snapshot.checked === checked) {
+      return snapshot.account;
+    }
     const user = signedInUser();
-    const account = user
-      ? {
-          ...publicFields(user),
-          downloads: user.downloads.flatMap((item) => {
-            const result = DownloadItemSchema.safeParse(item);
-            return result.success ? [result.data] : [];
-          }),
-        }
-      : null;
-    snapshot = { current, users: usersRaw, account };
+    const checks = schemasNow();
+    const account =
+      user && checks
+        ? {
+            ...publicFields(user),
+            downloads: user.downloads.flatMap((item) => {
+              const result = checks.DownloadItemSchema.safeParse(item);
+              return result.success ? [result.data] : [];
+            }),
+          }
+        : null;
+    snapshot = { current, users: usersRaw, checked, account };
     return account;
+  }
+
+  /** Reads everything stored, reporting what is unreadable. */
+  function checkStored() {
+    readUsers();
+    signedInUser();
   }
 
   /** Applies `change` to the signed-in account and writes it (and its `currentUser` copy). */
@@ -234,6 +325,19 @@ export function createAccountStorage(options: AccountStorageOptions = {}) {
 
   return {
     storage: storageOf,
+    /**
+     * Resolves once synchronous reads give their final answer: at once when nothing is stored,
+     * else when the schemas have arrived (or failed to: reads then keep answering "no account").
+     */
+    ready(): Promise<void> {
+      if (schemasNow() || nothingStored()) return Promise.resolve();
+      return load().then(
+        () => undefined,
+        () => undefined,
+      );
+    },
+    /** The schemas, for work that checks input (`auth.ts`); rejects if they cannot be loaded. */
+    schemas: load,
     readUsers,
     signedInUser,
     write,
@@ -242,8 +346,7 @@ export function createAccountStorage(options: AccountStorageOptions = {}) {
     storageFull,
     /** What was found unreadable so far (each reported once). */
     storageIssues: (): readonly StorageIssue[] => {
-      readUsers();
-      signedInUser();
+      checkStored();
       return [...issues];
     },
     onStorageIssue(listener: (issue: StorageIssue) => void): () => void {

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { EmailFieldSchema, type LoginMethod, PhoneFieldSchema } from 'shared-contracts';
-import { PageHeading, zodRule } from 'shared-ui';
+import type { LoginMethod } from 'shared-contracts';
+import { PageHeading } from 'shared-ui';
 import { Card, Tabs } from 'shared-ui/design-system';
 import { Form } from 'shared-ui/design-system/form';
 import { Input } from 'shared-ui/design-system/input';
 import { StorageIssueAlert } from '../StorageIssueAlert.tsx';
+import { FIELD_RULES } from './fieldRules.ts';
 
 /** The frame of Sign In and Sign Up: heading, the device-storage sentence, Email and Phone tabs (Email first). */
 export function AuthCard({
@@ -56,11 +57,11 @@ export function AuthSwitchLink({ to, children }: { to: string; children: ReactNo
 /** The email or phone field, the account's identity, the same on Sign In and Sign Up. */
 export function IdentityField({ method }: { method: LoginMethod }) {
   return method === 'email' ? (
-    <Form.Item label="Email Address" name="email" rules={[zodRule(EmailFieldSchema)]}>
+    <Form.Item label="Email Address" name="email" rules={FIELD_RULES.email}>
       <Input type="email" autoComplete="username" placeholder="you@example.com" />
     </Form.Item>
   ) : (
-    <Form.Item label="Phone Number" name="phone" rules={[zodRule(PhoneFieldSchema)]}>
+    <Form.Item label="Phone Number" name="phone" rules={FIELD_RULES.phone}>
       <Input type="tel" autoComplete="username" placeholder={PHONE_PLACEHOLDER} />
     </Form.Item>
   );

@@ -1,7 +1,7 @@
 import { accountStore, type EditProfileDialogProps, initialOf } from 'browser-services';
 import { toasts } from 'browser-services/toast';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { MESSAGES } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts/messages';
 import { useAccount } from 'shared-ui';
 import { CameraOutlined } from 'shared-ui/design-system';
 import { Avatar } from 'shared-ui/design-system/avatar';
@@ -11,6 +11,7 @@ import { Form } from 'shared-ui/design-system/form';
 import { Input } from 'shared-ui/design-system/input';
 import { Modal } from 'shared-ui/design-system/modal';
 import { Space } from 'shared-ui/design-system/space';
+import { useAccountReady } from '../account/useAccountReady.ts';
 import { resizePhoto } from './resizePhoto.ts';
 
 const m = MESSAGES.account;
@@ -24,24 +25,27 @@ const EMPTY_PASSWORDS = { current: '', next: '', confirm: '' };
  */
 export default function EditProfileDialog({ open, onClose }: EditProfileDialogProps) {
   const account = useAccount();
+  const accountKnown = account !== null;
+  // The store answers "no account" until it has checked the stored one: only then is no account news.
+  const ready = useAccountReady();
   const [name, setName] = useState('');
   const [photo, setPhoto] = useState<string | undefined>();
   const [passwords, setPasswords] = useState(EMPTY_PASSWORDS);
   const [changingPassword, setChangingPassword] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  // Each opening starts from the stored profile.
+  // Each opening starts from the stored profile (shown once the store has read it).
   useEffect(() => {
-    if (!open) return;
+    if (!open || !accountKnown) return;
     setName(accountStore.currentAccount()?.name ?? '');
     setPhoto(undefined);
     setPasswords(EMPTY_PASSWORDS);
-  }, [open]);
+  }, [open, accountKnown]);
 
   // Signed out (here or in another tab) while open: nothing left to edit.
   useEffect(() => {
-    if (open && !account) onClose();
-  }, [open, account, onClose]);
+    if (open && ready && !account) onClose();
+  }, [open, ready, account, onClose]);
 
   if (!account) return null;
 
@@ -56,8 +60,8 @@ export default function EditProfileDialog({ open, onClose }: EditProfileDialogPr
     }
   };
 
-  const saveProfile = () => {
-    const result = accountStore.updateProfile({ name, profilePic: photo });
+  const saveProfile = async () => {
+    const result = await accountStore.updateProfile({ name, profilePic: photo });
     if (result.ok) {
       toasts.success(m.profileUpdated.title, m.profileUpdated.description);
       onClose();

@@ -1,176 +1,36 @@
-import { accountStore, initialOf } from 'browser-services';
-import { toasts } from 'browser-services/toast';
-import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { type DownloadItem, MESSAGES, PATHS } from 'shared-contracts';
-import { PageHeading, ResultsGrid, useAccount } from 'shared-ui';
-import { AppstoreOutlined, Card, DeleteOutlined, LogoutOutlined, Text, Title } from 'shared-ui/design-system';
-import { Avatar } from 'shared-ui/design-system/avatar';
-import { Button } from 'shared-ui/design-system/button';
-import { Col } from 'shared-ui/design-system/col';
-import { Empty } from 'shared-ui/design-system/empty';
-import { Popconfirm } from 'shared-ui/design-system/popconfirm';
-import { Row } from 'shared-ui/design-system/row';
-import { Space } from 'shared-ui/design-system/space';
-import { Spin } from 'shared-ui/design-system/spin';
-import { Tooltip } from 'shared-ui/design-system/tooltip';
-import { sourceLabel } from '../profile/sourceLabel.ts';
-import { type SavedImage, useSavedImages } from '../profile/useSavedImages.ts';
-import { StorageIssueAlert } from '../StorageIssueAlert.tsx';
+import { accountStore, readSession } from 'browser-services';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { PATHS } from 'shared-contracts/routes';
+import { useAccount } from 'shared-ui';
+import { useAccountReady } from '../account/useAccountReady.ts';
+import { Loading } from '../profile/Loading.tsx';
 
-const m = MESSAGES.account;
-
-function Loading() {
-  return (
-    <div role="status" style={{ display: 'grid', placeItems: 'center', gap: 12, padding: '96px 0' }}>
-      <Spin />
-      Loading
-    </div>
-  );
-}
-
-const savedDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
-};
-
-function DeleteButton({ item }: { item: DownloadItem }) {
-  const remove = async () => {
-    const result = await accountStore.deleteDownload(item.id);
-    if (result.ok) toasts.success(m.imageDeleted.title, m.imageDeleted.description);
-  };
-  return (
-    <Popconfirm
-      title="Delete this image?"
-      description="It will be removed from your profile."
-      okText="Delete"
-      cancelText="Cancel"
-      okButtonProps={{ danger: true }}
-      onConfirm={remove}
-    >
-      <Tooltip title="Delete">
-        <Button shape="circle" danger icon={<DeleteOutlined />} aria-label={`Delete ${item.name}`} />
-      </Tooltip>
-    </Popconfirm>
-  );
-}
-
-function SavedImages({ saved }: { saved: readonly SavedImage[] }) {
-  const byId = new Map(saved.map((entry) => [entry.image.id, entry]));
-  if (saved.length === 0) {
-    return (
-      <Empty
-        style={{ padding: '48px 0' }}
-        description={
-          <>
-            <Title level={2} style={{ fontSize: 20, marginBottom: 4 }}>
-              No images yet
-            </Title>
-            <Text type="secondary">Extract images from any source and save them to your profile</Text>
-          </>
-        }
-      >
-        <Link to={PATHS.home}>
-          <Button type="primary">Start Extracting</Button>
-        </Link>
-      </Empty>
-    );
-  }
-  return (
-    <ResultsGrid
-      title="Saved Images"
-      images={saved.map((entry) => entry.image)}
-      linksFor={(image) => byId.get(image.id)?.links ?? { open: image.url, download: image.url }}
-      filters={false}
-      saveable={false}
-      showMeta={false}
-      detailsFor={(image) => {
-        const entry = byId.get(image.id);
-        if (!entry) return null;
-        return (
-          <>
-            <div>From: {sourceLabel(entry.item.source)}</div>
-            <div>{savedDate(entry.item.date)}</div>
-            {entry.missing ? (
-              <Text type="warning">
-                Its picture is no longer in this browser's storage; delete it and save it again.
-              </Text>
-            ) : null}
-          </>
-        );
-      }}
-      hoverActionsFor={(image) => {
-        const entry = byId.get(image.id);
-        return entry ? <DeleteButton item={entry.item} /> : null;
-      }}
-    />
-  );
-}
+// The signed-in page (side card, saved images, their antd components) loads only for a signed-in
+// visitor: one who arrives signed out sees Loading, then sign in, and downloads none of it.
+const loadProfileView = () => import('../profile/ProfileView.tsx');
+const ProfileView = lazy(loadProfileView);
 
 export default function ProfilePage() {
   const account = useAccount();
-  const navigate = useNavigate();
-  const saved = useSavedImages(account?.downloads);
-  const gridRef = useRef<HTMLDivElement>(null);
+  const ready = useAccountReady();
   // The account is read after the first paint, as the spec's profile does: Loading, then the page or sign-in.
   const [signedInAtStart, setSignedInAtStart] = useState<boolean | undefined>(undefined);
-  useEffect(() => setSignedInAtStart(Boolean(accountStore.currentAccount())), []);
+  // Signed in as far as the header can tell: fetch the page while the store checks the account.
+  useEffect(() => {
+    if (readSession()) loadProfileView().catch(() => undefined);
+  }, []);
+  useEffect(() => {
+    if (ready) setSignedInAtStart((known) => known ?? Boolean(accountStore.currentAccount()));
+  }, [ready]);
 
   if (signedInAtStart === undefined) return <Loading />;
   // A visitor who arrives signed out is asked to sign in. One who logs out here, in the header's
   // menu or in another tab goes home, as Logout does: every way out agrees on where it leads.
   if (!account) return <Navigate to={signedInAtStart ? PATHS.home : PATHS.signIn} replace />;
-
-  const logOut = () => {
-    navigate(PATHS.home);
-    accountStore.logOut();
-    toasts.success(m.loggedOut.title, m.loggedOut.description);
-  };
-
   return (
-    <>
-      <PageHeading
-        title="My Downloads"
-        subtitle="The images you save are kept only in this browser, on this device; they are not uploaded anywhere."
-      />
-      <StorageIssueAlert />
-      <Row gutter={[24, 24]} style={{ marginBottom: 48 }}>
-        <Col xs={24} md={8} lg={6}>
-          <Card>
-            <Space orientation="vertical" align="center" style={{ width: '100%', textAlign: 'center' }}>
-              <Avatar
-                size={88}
-                src={account.profilePic}
-                alt={account.profilePic ? `${account.name}'s photo` : undefined}
-              >
-                {initialOf(account.name)}
-              </Avatar>
-              <Title level={2} style={{ fontSize: 20, margin: 0 }}>
-                {account.name}
-              </Title>
-              <Text type="secondary">{account.email ?? account.phone}</Text>
-            </Space>
-            <Space orientation="vertical" style={{ width: '100%', marginTop: 16 }}>
-              <Button
-                type="primary"
-                block
-                icon={<AppstoreOutlined />}
-                onClick={() => gridRef.current?.scrollIntoView({ behavior: 'smooth' })}
-              >
-                My Downloads
-              </Button>
-              <Button block icon={<LogoutOutlined />} onClick={logOut}>
-                Logout
-              </Button>
-            </Space>
-          </Card>
-        </Col>
-        <Col xs={24} md={16} lg={18}>
-          <div ref={gridRef} style={{ scrollMarginTop: 80 }}>
-            {saved ? <SavedImages saved={saved} /> : <Loading />}
-          </div>
-        </Col>
-      </Row>
-    </>
+    <Suspense fallback={<Loading />}>
+      <ProfileView account={account} />
+    </Suspense>
   );
 }

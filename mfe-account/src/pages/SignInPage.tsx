@@ -2,14 +2,14 @@ import { accountStore } from 'browser-services';
 import { toasts } from 'browser-services/toast';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { type LoginMethod, MESSAGES, PATHS, SignInPasswordFieldSchema } from 'shared-contracts';
-import { zodRule } from 'shared-ui';
+import type { LoginMethod } from 'shared-contracts';
+import { PATHS } from 'shared-contracts/routes';
 import { Button } from 'shared-ui/design-system/button';
 import { Form } from 'shared-ui/design-system/form';
 import { Input } from 'shared-ui/design-system/input';
+import { loadAccountMessages } from '../account/accountMessages.ts';
 import { AuthCard, AuthSwitchLink, IdentityField } from '../auth/AuthCard.tsx';
-
-const m = MESSAGES.account;
+import { FIELD_RULES } from '../auth/fieldRules.ts';
 
 type Fields = { email?: string; phone?: string; password: string };
 
@@ -19,14 +19,18 @@ function SignInForm({ method }: { method: LoginMethod }) {
 
   const submit = async ({ email = '', phone = '', password }: Fields) => {
     setBusy(true);
-    const result = await accountStore.logIn(
-      method === 'email' ? { method, email, password } : { method, phone, password },
-    );
+    const [result, m] = await Promise.all([
+      accountStore.logIn(method === 'email' ? { method, email, password } : { method, phone, password }),
+      loadAccountMessages(),
+    ]);
     setBusy(false);
     if (result.ok) {
-      toasts.success(m.welcomeBack.title, m.welcomeBack.description);
+      if (m) toasts.success(m.welcomeBack.title, m.welcomeBack.description);
       navigate(PATHS.profile);
-    } else if (result.code === 'invalid-credentials' || result.code === 'invalid-input') {
+      return;
+    }
+    if (!m) return;
+    if (result.code === 'invalid-credentials' || result.code === 'invalid-input') {
       toasts.error(m.signInFailed.title, method === 'email' ? m.signInFailed.email : m.signInFailed.phone);
     } else {
       toasts.error(m.signInFailed.title, m.signInFailed.storage);
@@ -36,7 +40,7 @@ function SignInForm({ method }: { method: LoginMethod }) {
   return (
     <Form<Fields> layout="vertical" onFinish={submit} requiredMark={false} name={`sign-in-${method}`}>
       <IdentityField method={method} />
-      <Form.Item label="Password" name="password" rules={[zodRule(SignInPasswordFieldSchema)]}>
+      <Form.Item label="Password" name="password" rules={FIELD_RULES.signInPassword}>
         <Input.Password autoComplete="current-password" placeholder="Your password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={busy}>

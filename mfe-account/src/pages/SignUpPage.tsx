@@ -2,14 +2,14 @@ import { accountStore } from 'browser-services';
 import { toasts } from 'browser-services/toast';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { type LoginMethod, MESSAGES, NameFieldSchema, NewPasswordFieldSchema, PATHS } from 'shared-contracts';
-import { zodRule } from 'shared-ui';
+import type { LoginMethod } from 'shared-contracts';
+import { PATHS } from 'shared-contracts/routes';
 import { Button } from 'shared-ui/design-system/button';
 import { Form } from 'shared-ui/design-system/form';
 import { Input } from 'shared-ui/design-system/input';
+import { loadAccountMessages } from '../account/accountMessages.ts';
 import { AuthCard, AuthSwitchLink, IdentityField } from '../auth/AuthCard.tsx';
-
-const m = MESSAGES.account;
+import { FIELD_RULES } from '../auth/fieldRules.ts';
 
 type Fields = { name: string; email?: string; phone?: string; password: string };
 
@@ -19,14 +19,18 @@ function SignUpForm({ method }: { method: LoginMethod }) {
 
   const submit = async ({ name, email = '', phone = '', password }: Fields) => {
     setBusy(true);
-    const result = await accountStore.register(
-      method === 'email' ? { method, name, email, password } : { method, name, phone, password },
-    );
+    const [result, m] = await Promise.all([
+      accountStore.register(method === 'email' ? { method, name, email, password } : { method, name, phone, password }),
+      loadAccountMessages(),
+    ]);
     setBusy(false);
     if (result.ok) {
-      toasts.success(m.accountCreated.title, m.accountCreated.description);
+      if (m) toasts.success(m.accountCreated.title, m.accountCreated.description);
       navigate(PATHS.profile);
-    } else if (result.code === 'email-taken') {
+      return;
+    }
+    if (!m) return;
+    if (result.code === 'email-taken') {
       toasts.error(m.signUpFailed.title, m.signUpFailed.emailTaken);
     } else if (result.code === 'phone-taken') {
       toasts.error(m.signUpFailed.title, m.signUpFailed.phoneTaken);
@@ -37,11 +41,11 @@ function SignUpForm({ method }: { method: LoginMethod }) {
 
   return (
     <Form<Fields> layout="vertical" onFinish={submit} requiredMark={false} name={`sign-up-${method}`}>
-      <Form.Item label="Full Name" name="name" rules={[zodRule(NameFieldSchema)]}>
+      <Form.Item label="Full Name" name="name" rules={FIELD_RULES.name}>
         <Input autoComplete="name" placeholder="Jane Doe" />
       </Form.Item>
       <IdentityField method={method} />
-      <Form.Item label="Password" name="password" rules={[zodRule(NewPasswordFieldSchema)]}>
+      <Form.Item label="Password" name="password" rules={FIELD_RULES.newPassword}>
         <Input.Password autoComplete="new-password" placeholder="At least 6 characters" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={busy}>

@@ -11,7 +11,13 @@ const LABELS: Readonly<Record<ImageSourceKind, string>> = {
   ppt: 'PowerPoint',
 };
 
+/**
+ * True for the source kinds shared-contracts names (`LABELS` has every one, or this does not
+ * compile), without importing its list: that module also builds the image schemas, and zod with them.
+ */
+export const isImageSourceKind = (source: string): source is ImageSourceKind => Object.hasOwn(LABELS, source);
+
 /** The "From:" of a saved image: the source kind as a person says it; anything else as stored. */
 export function sourceLabel(source: string): string {
-  return LABELS[source as ImageSourceKind] ?? (source || 'Unknown');
+  return isImageSourceKind(source) ? LABELS[source] : source || 'Unknown';
 }

@@ -1,12 +1,8 @@
 import { accountStore, isLocalImage } from 'browser-services';
 import { useEffect, useState } from 'react';
-import {
-  API_PATHS,
-  type DownloadItem,
-  type ExtractedImage,
-  IMAGE_SOURCE_KINDS,
-  type ImageSourceKind,
-} from 'shared-contracts';
+import type { DownloadItem, ExtractedImage, ImageSourceKind } from 'shared-contracts';
+import { API_PATHS } from 'shared-contracts';
+import { isImageSourceKind } from './sourceLabel.ts';
 
 /** A saved image as the grid shows it, with where Open and Download go. */
 export type SavedImage = {
@@ -17,8 +13,7 @@ export type SavedImage = {
   missing: boolean;
 };
 
-const asKind = (source: string): ImageSourceKind =>
-  (IMAGE_SOURCE_KINDS as readonly string[]).includes(source) ? (source as ImageSourceKind) : 'page';
+const asKind = (source: string): ImageSourceKind => (isImageSourceKind(source) ? source : 'page');
 
 /**
  * The saved images, with the bytes of device images read from IndexedDB as object URLs (revoked
