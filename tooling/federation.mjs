@@ -40,7 +40,7 @@ export const SHARED_PACKAGES = [
 const SHARED_ENTRY_POINTS = ['react/jsx-runtime', 'react-dom/client'];
 
 /** Every share key: packages, their entry points, and antd's component modules. */
-export const SHARED_MODULES = [...SHARED_PACKAGES, ...SHARED_ENTRY_POINTS, ...antdModules];
+export const SHARED_MODULES = [...SHARED_PACKAGES, ...SHARED_ENTRY_POINTS, ...Object.values(antdModules)];
 
 /** The package a share key belongs to (`antd/es/button` → `antd`), for its version. */
 export const packageOf = (key) =>
@@ -51,7 +51,8 @@ export const REMOTES = remotes;
 
 // An import of a module: `from 'x'`, `import('x')`, `import 'x'`.
 const IMPORTED = /(?:from|import)\s*\(?\s*'([^']+)'/g;
-// A design-system room, by package path or, inside shared-ui, by relative path: its antd module.
+// A design-system room, by package path or, inside shared-ui, by relative path (antdModules.json
+// names its antd module).
 const DESIGN_SYSTEM_ROOM = /^(?:shared-ui\/design-system|.*design-system\/antd)\/([a-z-]+?)(?:\.ts)?$/;
 /** Shares every React app takes whatever its source says (the JSX transform imports the runtime). */
 const ALWAYS = ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client'];
@@ -86,7 +87,7 @@ export function sharedModulesOf(remoteDir) {
   for (const file of files) {
     for (const [, specifier] of readFileSync(file, 'utf8').matchAll(IMPORTED)) {
       const room = specifier.match(DESIGN_SYSTEM_ROOM)?.[1];
-      imported.add(room ? `antd/es/${room}` : specifier);
+      imported.add(room ? (antdModules[room] ?? specifier) : specifier);
     }
   }
   return SHARED_MODULES.filter((key) => imported.has(key));

@@ -46,8 +46,8 @@ describe('exposed pages', () => {
     render(<WebsiteExtractorPage />);
     expect(screen.getByLabelText('Website URL').id).toBe('website-url');
     const depth = screen.getByRole('spinbutton', { name: 'Scan Depth (pages)' });
-    expect(depth.getAttribute('aria-valuemin')).toBe('1');
-    expect(depth.getAttribute('aria-valuemax')).toBe('10');
+    expect(depth.getAttribute('min')).toBe('1');
+    expect(depth.getAttribute('max')).toBe('10');
     expect(screen.getByText(/A scan reads at most 100 pages\./)).toBeTruthy();
     const form = depth.closest('form');
     expect(form?.noValidate).toBe(true);

@@ -1,24 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { RemotesManifestSchema } from '../src/federation/remotesManifest.ts';
+import { checkRemotesManifest } from '../src/federation/remotesManifest.ts';
 import { PATHS, REDIRECTS } from '../src/routes/paths.ts';
 
-describe('RemotesManifestSchema', () => {
-  it('accepts a map of known remotes to entry URLs', () => {
-    const manifest = RemotesManifestSchema.parse({
+describe('checkRemotesManifest', () => {
+  it('accepts a map of known remotes to entry URLs, and ignores other keys', () => {
+    const checked = checkRemotesManifest({
+      $comment: 'deployed 2026-11-25',
       remotes: {
         mfe_media: 'http://localhost:4302/mf-manifest.json',
         mfe_account: '/remotes/mfe-account/mf-manifest.json',
       },
     });
-    expect(manifest.remotes.mfe_media).toBe('http://localhost:4302/mf-manifest.json');
+    expect(checked).toEqual({
+      success: true,
+      data: {
+        remotes: {
+          mfe_media: 'http://localhost:4302/mf-manifest.json',
+          mfe_account: '/remotes/mfe-account/mf-manifest.json',
+        },
+      },
+    });
   });
 
-  it('refuses an unknown remote name', () => {
-    expect(RemotesManifestSchema.safeParse({ remotes: { mfe_other: '/x.json' } }).success).toBe(false);
+  it('refuses an unknown remote name, and says which', () => {
+    const checked = checkRemotesManifest({ remotes: { mfe_other: '/x.json' } });
+    expect(checked.success).toBe(false);
+    expect(!checked.success && checked.error).toContain('"mfe_other" is not a remote of this site');
   });
 
-  it('refuses an empty entry', () => {
-    expect(RemotesManifestSchema.safeParse({ remotes: { mfe_media: '' } }).success).toBe(false);
+  it('refuses an empty or non-string entry', () => {
+    expect(checkRemotesManifest({ remotes: { mfe_media: '' } }).success).toBe(false);
+    expect(checkRemotesManifest({ remotes: { mfe_media: 42 } }).success).toBe(false);
+  });
+
+  it('refuses what is not a manifest at all', () => {
+    for (const value of [null, 'remotes', [], {}, { remotes: [] }, { remotes: null }]) {
+      expect(checkRemotesManifest(value).success, JSON.stringify(value)).toBe(false);
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import { Divider } from 'shared-ui/design-system/divider';
 import { Form } from 'shared-ui/design-system/form';
 import { Input } from 'shared-ui/design-system/input';
 import { Modal } from 'shared-ui/design-system/modal';
+import { Password } from 'shared-ui/design-system/password';
 import { Space } from 'shared-ui/design-system/space';
 import { useAccountReady } from '../account/useAccountReady.ts';
 import { resizePhoto } from './resizePhoto.ts';
@@ -135,7 +136,7 @@ export default function EditProfileDialog({ open, onClose }: EditProfileDialogPr
         ) : null}
         <Divider titlePlacement="start">Change Password</Divider>
         <Form.Item label="Current Password" htmlFor="edit-profile-current">
-          <Input.Password
+          <Password
             id="edit-profile-current"
             autoComplete="current-password"
             value={passwords.current}
@@ -143,7 +144,7 @@ export default function EditProfileDialog({ open, onClose }: EditProfileDialogPr
           />
         </Form.Item>
         <Form.Item label="New Password" htmlFor="edit-profile-new">
-          <Input.Password
+          <Password
             id="edit-profile-new"
             autoComplete="new-password"
             value={passwords.next}
@@ -151,7 +152,7 @@ export default function EditProfileDialog({ open, onClose }: EditProfileDialogPr
           />
         </Form.Item>
         <Form.Item label="Confirm New Password" htmlFor="edit-profile-confirm">
-          <Input.Password
+          <Password
             id="edit-profile-confirm"
             autoComplete="new-password"
             value={passwords.confirm}

@@ -6,7 +6,7 @@ import type { LoginMethod } from 'shared-contracts';
 import { PATHS } from 'shared-contracts/routes';
 import { Button } from 'shared-ui/design-system/button';
 import { Form } from 'shared-ui/design-system/form';
-import { Input } from 'shared-ui/design-system/input';
+import { Password } from 'shared-ui/design-system/password';
 import { loadAccountMessages } from '../account/accountMessages.ts';
 import { AuthCard, AuthSwitchLink, IdentityField } from '../auth/AuthCard.tsx';
 import { FIELD_RULES } from '../auth/fieldRules.ts';
@@ -41,7 +41,7 @@ function SignInForm({ method }: { method: LoginMethod }) {
     <Form<Fields> layout="vertical" onFinish={submit} requiredMark={false} name={`sign-in-${method}`}>
       <IdentityField method={method} />
       <Form.Item label="Password" name="password" rules={FIELD_RULES.signInPassword}>
-        <Input.Password autoComplete="current-password" placeholder="Your password" />
+        <Password autoComplete="current-password" placeholder="Your password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={busy}>
         Sign In

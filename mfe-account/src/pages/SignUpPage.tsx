@@ -7,6 +7,7 @@ import { PATHS } from 'shared-contracts/routes';
 import { Button } from 'shared-ui/design-system/button';
 import { Form } from 'shared-ui/design-system/form';
 import { Input } from 'shared-ui/design-system/input';
+import { Password } from 'shared-ui/design-system/password';
 import { loadAccountMessages } from '../account/accountMessages.ts';
 import { AuthCard, AuthSwitchLink, IdentityField } from '../auth/AuthCard.tsx';
 import { FIELD_RULES } from '../auth/fieldRules.ts';
@@ -46,7 +47,7 @@ function SignUpForm({ method }: { method: LoginMethod }) {
       </Form.Item>
       <IdentityField method={method} />
       <Form.Item label="Password" name="password" rules={FIELD_RULES.newPassword}>
-        <Input.Password autoComplete="new-password" placeholder="At least 6 characters" />
+        <Password autoComplete="new-password" placeholder="At least 6 characters" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={busy}>
         Create Account

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { MESSAGES } from 'shared-contracts';
 import { Paragraph } from 'shared-ui/design-system';
 import { Alert } from 'shared-ui/design-system/alert';
-import { Input } from 'shared-ui/design-system/input';
 import { Modal } from 'shared-ui/design-system/modal';
+import { Password } from 'shared-ui/design-system/password';
 
 export type PasswordPromptProps = {
   open: boolean;
@@ -37,7 +37,7 @@ export function PasswordPrompt({ open, fileName, wrong, onSubmit, onCancel }: Pa
       {wrong ? (
         <Alert type="error" showIcon title={MESSAGES.documents.wrongPassword} style={{ marginBottom: 12 }} />
       ) : null}
-      <Input.Password
+      <Password
         autoFocus
         aria-label="Password"
         placeholder="Password"

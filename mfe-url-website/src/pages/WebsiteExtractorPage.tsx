@@ -11,11 +11,10 @@ import {
   useDownloadAll,
   useExtraction,
 } from 'shared-ui';
-import { Card, Field, GlobalOutlined } from 'shared-ui/design-system';
+import { Card, Field, GlobalOutlined, NumberInput } from 'shared-ui/design-system';
 import { Button } from 'shared-ui/design-system/button';
 import { Checkbox } from 'shared-ui/design-system/checkbox';
 import { Input } from 'shared-ui/design-system/input';
-import { InputNumber } from 'shared-ui/design-system/input-number';
 import { Space } from 'shared-ui/design-system/space';
 import { imageLinks, websiteExtractor } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
@@ -92,17 +91,7 @@ export default function WebsiteExtractorPage() {
             htmlFor="scan-depth"
             help={`How many links deep to follow from the start page, ${SCAN_DEPTH_MIN} to ${SCAN_DEPTH_MAX}. A scan reads at most ${maxPages} pages.`}
           >
-            {/* On its own line, under the label (Field's label is inline, and so is InputNumber). */}
-            <div>
-              <InputNumber
-                id="scan-depth"
-                min={SCAN_DEPTH_MIN}
-                max={SCAN_DEPTH_MAX}
-                precision={0}
-                value={depth}
-                onChange={(value) => setDepth(value ?? SCAN_DEPTH_DEFAULT)}
-              />
-            </div>
+            <NumberInput id="scan-depth" min={SCAN_DEPTH_MIN} max={SCAN_DEPTH_MAX} value={depth} onChange={setDepth} />
           </Field>
           <Checkbox checked={render} onChange={(event) => setRender(event.target.checked)}>
             Render JavaScript

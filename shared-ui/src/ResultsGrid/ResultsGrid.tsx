@@ -3,11 +3,10 @@ import type { ExtractedImage } from 'shared-contracts';
 import { Button } from '../design-system/antd/button.ts';
 import { Col } from '../design-system/antd/col.ts';
 import { Empty } from '../design-system/antd/empty.ts';
-import { InputNumber } from '../design-system/antd/input-number.ts';
 import { Row } from '../design-system/antd/row.ts';
 import { Select } from '../design-system/antd/select.ts';
 import { Space } from '../design-system/antd/space.ts';
-import { DownloadOutlined, Text, Title } from '../design-system/index.ts';
+import { DownloadOutlined, NumberInput, Text, Title } from '../design-system/index.ts';
 import { filterImages, formatsOf, type ImageFilter } from './filterImages.ts';
 import { ImageCard, type ImageLinks } from './ImageCard.tsx';
 
@@ -96,13 +95,13 @@ export function ResultsGrid({
         <Space wrap style={{ marginBottom: 16 }}>
           <Space>
             <Text id="ie-min-size-label">Minimum size</Text>
-            <InputNumber
+            <NumberInput
               min={0}
               max={10_000}
               step={50}
               value={filter.minSidePx ?? 0}
-              onChange={(value) => setFilter((f) => ({ ...f, minSidePx: value ?? 0 }))}
-              addonAfter="px"
+              onChange={(value) => setFilter((f) => ({ ...f, minSidePx: value }))}
+              suffix="px"
               aria-labelledby="ie-min-size-label"
               style={{ width: 130 }}
             />

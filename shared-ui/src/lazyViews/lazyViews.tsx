@@ -3,7 +3,7 @@ import type { ExtractionProgressProps } from '../progress/ExtractionProgress.tsx
 import type { ResultsGridProps } from '../ResultsGrid/ResultsGrid.tsx';
 
 // The results grid and the progress bar appear only once an extraction runs, and they bring the
-// heaviest antd components a tool page uses (Select, InputNumber, Progress, Tooltip: about 70 KB
+// heaviest antd components a tool page uses (Select, Progress, Tooltip: about 60 KB
 // gzip). They load on first use, or earlier on a sign of intent (preloadExtractionViews), so the
 // page's first load does not carry them.
 const loadGrid = () => import('../ResultsGrid/ResultsGrid.tsx');

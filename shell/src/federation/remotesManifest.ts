@@ -1,5 +1,4 @@
-import { type RemotesManifest, RemotesManifestSchema } from 'shared-contracts';
-import { REMOTES_MANIFEST_PATH } from 'shared-contracts/remotes';
+import { checkRemotesManifest, REMOTES_MANIFEST_PATH, type RemotesManifest } from 'shared-contracts/remotes';
 
 /** How long the shell waits for remotes.json before it reports the remotes as unavailable. */
 const MANIFEST_TIMEOUT_MS = 5_000;
@@ -11,7 +10,7 @@ export async function fetchRemotesManifest(fetchImpl: typeof fetch = fetch): Pro
     signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`[shell] ${REMOTES_MANIFEST_PATH} answered ${response.status}`);
-  const parsed = RemotesManifestSchema.safeParse(await response.json());
-  if (!parsed.success) throw new Error(`[shell] ${REMOTES_MANIFEST_PATH} is malformed: ${parsed.error.message}`);
-  return parsed.data;
+  const checked = checkRemotesManifest(await response.json());
+  if (!checked.success) throw new Error(`[shell] ${REMOTES_MANIFEST_PATH} is malformed: ${checked.error}`);
+  return checked.data;
 }

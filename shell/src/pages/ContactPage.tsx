@@ -7,6 +7,7 @@ import { Alert } from 'shared-ui/design-system/alert';
 import { Button } from 'shared-ui/design-system/button';
 import { Form } from 'shared-ui/design-system/form';
 import { Input } from 'shared-ui/design-system/input';
+import { TextArea } from 'shared-ui/design-system/text-area';
 import { sendContactMessage } from '../api/contactClient.ts';
 
 const fields = ContactMessageSchema.shape;
@@ -65,7 +66,7 @@ export default function ContactPage() {
             <Input />
           </Form.Item>
           <Form.Item label="Message" name="message" required rules={[zodRule(fields.message)]}>
-            <Input.TextArea rows={6} />
+            <TextArea rows={6} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={sending} block>
             {sending ? 'Sending…' : 'Send Message'}

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { REMOTE_FOLDERS, REMOTES_MANIFEST_PATH, type RemotesManifest, RemotesManifestSchema } from 'shared-contracts';
+import { checkRemotesManifest, REMOTE_FOLDERS, REMOTES_MANIFEST_PATH, type RemotesManifest } from 'shared-contracts';
 
 type SiteOptions = { siteDir: string; remotesFile: string | undefined };
 
@@ -18,7 +18,9 @@ export function embeddedRemotesManifest(): RemotesManifest {
 
 async function readRemotesManifest(remotesFile: string | undefined): Promise<RemotesManifest> {
   if (!remotesFile) return embeddedRemotesManifest();
-  return RemotesManifestSchema.parse(JSON.parse(await readFile(remotesFile, 'utf8')));
+  const checked = checkRemotesManifest(JSON.parse(await readFile(remotesFile, 'utf8')));
+  if (!checked.success) throw new Error(`${remotesFile} is not a remotes manifest: ${checked.error}`);
+  return checked.data;
 }
 
 // Hashed build assets never change; the entry points must be revalidated so a redeploy shows.

@@ -1,2 +1,0 @@
-export type * from 'antd/es/input-number';
-export { default as InputNumber } from 'antd/es/input-number';

@@ -1,0 +1,2 @@
+export type * from 'antd/es/input/Password';
+export { default as Password } from 'antd/es/input/Password';

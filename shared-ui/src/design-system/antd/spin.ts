@@ -1,2 +1,0 @@
-export type * from 'antd/es/spin';
-export { default as Spin } from 'antd/es/spin';
