@@ -3,7 +3,7 @@ import { zodRule } from 'shared-ui';
 type FieldSchemas = typeof import('./fieldSchemas.ts');
 
 /**
- * The antd rules of the account forms: each field's shared-contracts schema, loaded (with zod)
+ * The Form rules of the account forms: each field's shared-contracts schema, loaded (with zod)
  * when a field is first validated, not with the page. Exactly the schemas' own messages.
  */
 const fieldRule = (name: keyof FieldSchemas) => [

@@ -13,7 +13,6 @@ export const ANTD_MODULES: Record<string, () => Promise<object>> = {
   'antd/es/divider': () => import('antd/es/divider'),
   'antd/es/empty': () => import('antd/es/empty'),
   'antd/es/flex': () => import('antd/es/flex'),
-  'antd/es/form': () => import('antd/es/form'),
   'antd/es/input/Input': () => import('antd/es/input/Input'),
   'antd/es/modal': () => import('antd/es/modal'),
   'antd/es/notification': () => import('antd/es/notification'),

@@ -8,10 +8,10 @@ import type * as z from 'zod/mini';
 export type SchemaSource = z.ZodMiniType | (() => Promise<z.ZodMiniType>);
 
 /**
- * An antd Form rule that validates a field with a zod schema, so a form shows exactly the messages
- * of the schema the server also checks with. One schema, one set of messages. A loader runs on the
- * first validation (antd's validators are async already) and once only; a load that fails is tried
- * again on the next validation.
+ * A rule of the design system's Form (`Form.Item rules`) that validates a field with a zod schema,
+ * so a form shows exactly the messages of the schema the server also checks with. One schema, one
+ * set of messages. A loader runs on the first validation (validators are async) and once only; a
+ * load that fails is tried again on the next validation.
  */
 export function zodRule(source: SchemaSource) {
   let schema: Promise<z.ZodMiniType> | undefined;

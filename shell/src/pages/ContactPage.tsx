@@ -2,10 +2,9 @@ import { toasts } from 'browser-services';
 import { useState } from 'react';
 import { type ContactMessage, ContactMessageSchema, MESSAGES } from 'shared-contracts';
 import { PageHeading, zodRule } from 'shared-ui';
-import { Card } from 'shared-ui/design-system';
+import { Card, Form } from 'shared-ui/design-system';
 import { Alert } from 'shared-ui/design-system/alert';
 import { Button } from 'shared-ui/design-system/button';
-import { Form } from 'shared-ui/design-system/form';
 import { Input } from 'shared-ui/design-system/input';
 import { TextArea } from 'shared-ui/design-system/text-area';
 import { sendContactMessage } from '../api/contactClient.ts';
@@ -55,7 +54,7 @@ export default function ContactPage() {
             role="alert"
           />
         ) : null}
-        <Form form={form} layout="vertical" onFinish={onFinish} requiredMark disabled={sending} noValidate>
+        <Form form={form} layout="vertical" onFinish={onFinish} requiredMark disabled={sending} name="contact">
           <Form.Item label="Full Name" name="name" required rules={[zodRule(fields.name)]}>
             <Input autoComplete="name" />
           </Form.Item>

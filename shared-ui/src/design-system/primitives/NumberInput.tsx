@@ -9,6 +9,8 @@ type NumberInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'o
   step?: number;
   /** A unit shown after the number (`px`). */
   suffix?: ReactNode;
+  /** `error`: the red border of a refused value (the design system's Form passes it). */
+  status?: 'error';
 };
 
 const clamp = (value: number, min?: number, max?: number) =>
@@ -27,6 +29,7 @@ export function NumberInput({
   max,
   step = 1,
   suffix,
+  status,
   className,
   onBlur,
   ...rest
@@ -35,12 +38,13 @@ export function NumberInput({
   useEffect(() => {
     setText((shown) => (Number(shown) === value && shown.trim() !== '' ? shown : String(value)));
   }, [value]);
+  const classes = ['ds-input', status === 'error' ? 'ds-input--error' : '', className].filter(Boolean);
   const input = (
     <input
       {...rest}
       type="number"
       inputMode="numeric"
-      className={suffix ? 'ds-input__control' : ['ds-input', className].filter(Boolean).join(' ')}
+      className={suffix ? 'ds-input__control' : classes.join(' ')}
       min={min}
       max={max}
       step={step}
@@ -58,7 +62,7 @@ export function NumberInput({
   );
   if (!suffix) return input;
   return (
-    <span className={['ds-input', 'ds-input--affixed', className].filter(Boolean).join(' ')}>
+    <span className={[...classes, 'ds-input--affixed'].join(' ')}>
       {input}
       <span className="ds-input__suffix">{suffix}</span>
     </span>

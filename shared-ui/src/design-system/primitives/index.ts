@@ -1,4 +1,5 @@
 export * from './Field.tsx';
+export * from './Form.tsx';
 export * from './NumberInput.tsx';
 export * from './Spinner.tsx';
 export * from './StepList.tsx';

@@ -1,2 +1,0 @@
-export type * from 'antd/es/form';
-export { default as Form } from 'antd/es/form';
