@@ -6,8 +6,10 @@
 /** The package a module belongs to: the last node_modules segment, a workspace folder, or plugin code. */
 export function packageOfModule(id) {
   const path = id.replaceAll('\\', '/');
-  if (path.startsWith('\0') || path.includes('__mf') || path.includes('virtual:mf'))
+  if (path.includes('__mf') || path.includes('virtual:mf') || path.includes('mf-entry-bootstrap')) {
     return '@module-federation (build plugin)';
+  }
+  if (path.startsWith('\0') || path.startsWith('vite/')) return 'bundler runtime';
   const inModules = path.lastIndexOf('/node_modules/');
   if (inModules >= 0) {
     const parts = path.slice(inModules + '/node_modules/'.length).split('/');
