@@ -16,9 +16,9 @@ export default defineConfig(({ command }) => ({
       ...remoteDefaults(command, import.meta.dirname),
       name: 'mfe_documents',
       exposes: {
-        './PdfExtractorPage': './src/exposed/PdfExtractorPage.tsx',
-        './DocxExtractorPage': './src/exposed/DocxExtractorPage.tsx',
-        './PptExtractorPage': './src/exposed/PptExtractorPage.tsx',
+        './PdfExtractorPage': './src/exposed/PdfExtractorPage.ts',
+        './DocxExtractorPage': './src/exposed/DocxExtractorPage.ts',
+        './PptExtractorPage': './src/exposed/PptExtractorPage.ts',
       },
       dev: { remoteHmr: true },
     }),

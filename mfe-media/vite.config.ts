@@ -16,7 +16,7 @@ export default defineConfig(({ command }) => ({
       ...remoteDefaults(command, import.meta.dirname),
       name: 'mfe_media',
       exposes: {
-        './VideoExtractorPage': './src/exposed/VideoExtractorPage.tsx',
+        './VideoExtractorPage': './src/exposed/VideoExtractorPage.ts',
       },
       dev: { remoteHmr: true },
     }),

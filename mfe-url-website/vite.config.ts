@@ -16,8 +16,8 @@ export default defineConfig(({ command }) => ({
       ...remoteDefaults(command, import.meta.dirname),
       name: 'mfe_url_website',
       exposes: {
-        './UrlExtractorPage': './src/exposed/UrlExtractorPage.tsx',
-        './WebsiteExtractorPage': './src/exposed/WebsiteExtractorPage.tsx',
+        './UrlExtractorPage': './src/exposed/UrlExtractorPage.ts',
+        './WebsiteExtractorPage': './src/exposed/WebsiteExtractorPage.ts',
       },
       dev: { remoteHmr: true },
     }),

@@ -1,6 +1,7 @@
 import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense, useState } from 'react';
 import { MESSAGES } from 'shared-contracts/messages';
 import { REMOTE_LABELS, type RemoteName } from 'shared-contracts/remotes';
+import { preloadRemoteEntry, readRemotesManifest } from './remotesManifest.ts';
 import './RemoteOutlet.css';
 
 const lazyPages = new Map<string, ComponentType>();
@@ -17,6 +18,10 @@ function lazyRemotePage(remote: RemoteName, module: string): ComponentType {
   // antd theme loads beside the page, not after it (a lazy theme around a lazy page would wait for one
   // before asking for the other).
   const page = lazy(async () => {
+    // The manifest and the remote's entry start downloading now, beside the runtime.
+    readRemotesManifest()
+      .then((manifest) => preloadRemoteEntry(manifest, remote))
+      .catch(() => undefined);
     const [{ loadRemotePage }, { ThemeFrame }] = await Promise.all([
       import('./remoteLoader.ts'),
       import('../theme/index.ts'),

@@ -41,11 +41,13 @@ export function registerRemotesFromManifest(manifest: RemotesManifest, attempt =
     { force: true },
   );
 }
-/** Loads one exposed module of a remote, failing after REMOTE_LOAD_TIMEOUT_MS. */
+/** Loads one exposed module of a remote (and opens it), failing after REMOTE_LOAD_TIMEOUT_MS. */
 export async function loadRemoteModule<T>(
   remoteName: RemoteName,
   moduleName: string,
   timeoutMs = REMOTE_LOAD_TIMEOUT_MS,
+  /** What to do with the module once loaded (open its loader), inside the same time limit. */
+  open: (module: T) => T | Promise<T> = (module) => module,
 ): Promise<T> {
   const id = `${remoteName}/${moduleName.replace(/^\.\//, '')}`;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -53,7 +55,10 @@ export async function loadRemoteModule<T>(
     timer = setTimeout(() => reject(new RemoteLoadError(remoteName, moduleName, 'timeout')), timeoutMs);
   });
   try {
-    const loaded = await Promise.race([federation.loadRemote<T>(id), timeout]);
+    const loaded = await Promise.race([
+      federation.loadRemote<T>(id).then((module) => (module == null ? module : open(module))),
+      timeout,
+    ]);
     if (loaded == null) throw new RemoteLoadError(remoteName, moduleName, 'failed');
     return loaded;
   } catch (error) {
