@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
-import { sniffDocumentKind } from 'document-engine';
+import { type DocumentImage, sniffDocumentKind } from 'document-engine';
 import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../../tooling/corpus.mjs';
-import { placeText } from '../src/extractor/documentResult.ts';
+import { hasBytesToZip, placeText, toDocumentResult } from '../src/extractor/documentResult.ts';
 import { DOCX_PAGE, declaredAsKind, matchesKind, PDF_PAGE, PPT_PAGE } from '../src/extractor/pageConfigs.ts';
 import { emfForRtfJs, metafileBox, previewPixels } from '../src/preview/metafileSize.ts';
 
@@ -50,6 +50,26 @@ describe('where a card says an image is', () => {
     expect(placeText({ ...base, role: 'body' })).toBeUndefined();
     const many = Array.from({ length: 15 }, (_, i) => i + 1);
     expect(placeText({ ...base, pageNumbers: many })).toBe('Pages 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 and 3 more');
+  });
+});
+
+describe('Download All', () => {
+  const found = (name: string, linkedUrl?: string) => ({
+    name,
+    format: 'PNG',
+    mimeType: 'image/png',
+    bytes: new Uint8Array(linkedUrl ? 0 : 8),
+    ...(linkedUrl ? { linkedUrl } : {}),
+  });
+  const result = (image: ReturnType<typeof found>, index: number) =>
+    // A minimal engine image: only the fields the record reads.
+    toDocumentResult(image as unknown as DocumentImage, index, 'docx', (name) => name);
+
+  it('is offered when one image has bytes, not when every image is only linked', () => {
+    const linked = [found('a.png', 'https://example.com/a.png'), found('b.png', 'https://example.com/b.png')];
+    expect(hasBytesToZip(linked.map(result))).toBe(false);
+    expect(hasBytesToZip([...linked, found('c.png')].map(result))).toBe(true);
+    expect(hasBytesToZip([])).toBe(false);
   });
 });
 

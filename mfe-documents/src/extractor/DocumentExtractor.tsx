@@ -5,7 +5,7 @@ import { ExtractionProgress, preloadExtractionViews, ResultsGrid, UploadBox, use
 import { Card, FileUnknownOutlined, LinkOutlined, LoadingOutlined, Text } from 'shared-ui/design-system';
 import { Button } from 'shared-ui/design-system/button';
 import { sniffInWorker } from '../worker/index.ts';
-import { type DocumentResult, placeText } from './documentResult.ts';
+import { type DocumentResult, hasBytesToZip, placeText } from './documentResult.ts';
 import { type DocumentPageConfig, declaredAsKind, matchesKind } from './pageConfigs.ts';
 import { useDocumentExtraction } from './useDocumentExtraction.ts';
 import './DocumentExtractor.css';
@@ -111,7 +111,7 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
           }}
           onDownload={() => toasts.info(MESSAGES.download.image.title)}
           downloadAllLabel="Download All Images"
-          onDownloadAll={(shown) => void zip.downloadAll(shown)}
+          onDownloadAll={hasBytesToZip(images.map(resultOf)) ? (shown) => void zip.downloadAll(shown) : undefined}
           downloadAllBusy={zip.busy}
           detailsFor={(image) => <CardDetails image={image} result={resultOf(image)} />}
           previewFor={(image) => <CardPreview image={image} result={resultOf(image)} />}

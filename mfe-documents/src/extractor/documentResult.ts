@@ -83,3 +83,11 @@ export function placeText(image: ExtractedImage): string | undefined {
   }
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }
+
+/**
+ * Whether Download All has anything to put in a ZIP: not when every image is only linked from the
+ * document (the archive would hold nothing but the note saying so; the cards show the links).
+ */
+export function hasBytesToZip(results: readonly (DocumentResult | undefined)[]): boolean {
+  return results.some((result) => result !== undefined && result.preview.kind !== 'linked');
+}
