@@ -219,6 +219,33 @@ export function formOnEveryPagePdf(): Uint8Array {
   ]);
 }
 
+/**
+ * 8. 20,000 inline DCT images on one page, each JPEG with no EOI: `EI` may occur inside DCT data,
+ * so an inline JPEG's end is found by walking its markers to the EOI, and each walk ran through
+ * every later image to the end of the 5 MiB content (about 50 GB read). Each JPEG also holds
+ * ` EI ` in a comment before its frame header, where the `EI` search then cuts it: no image.
+ */
+export function inlineJpegsWithoutEoiPdf(): Uint8Array {
+  const images = 20_000;
+  const jpeg = concat([
+    Uint8Array.from([0xff, 0xd8, 0xff, 0xfe, 0x00, 0x06]),
+    ' EI ',
+    // SOF0 8x8 gray, then SOS, then entropy-coded data with no 0xFF in it
+    Uint8Array.from([0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x08, 0x00, 0x08, 0x01, 0x01, 0x11, 0x00]),
+    Uint8Array.from([0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00]),
+    'a'.repeat(200),
+  ]);
+  const one = concat(['BI /W 8 /H 8 /CS /G /BPC 8 /F /DCT ID ', jpeg, '\nEI\n']);
+  const content = new Uint8Array(one.length * images);
+  for (let i = 0; i < images; i++) content.set(one, i * one.length);
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+    stream('/Filter /FlateDecode', deflate(content)),
+  ]);
+}
+
 export const PDF_HOSTILE_DOCUMENTS: readonly HostileDocument[] = [
   {
     name: 'a sampled function with BitsPerSample 65535',
@@ -261,5 +288,11 @@ export const PDF_HOSTILE_DOCUMENTS: readonly HostileDocument[] = [
     kind: 'pdf',
     fileName: 'form-on-every-page.pdf',
     build: formOnEveryPagePdf,
+  },
+  {
+    name: '20,000 inline JPEGs without an EOI on one page',
+    kind: 'pdf',
+    fileName: 'inline-jpegs-without-eoi.pdf',
+    build: inlineJpegsWithoutEoiPdf,
   },
 ];

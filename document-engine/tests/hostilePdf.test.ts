@@ -42,6 +42,7 @@ const EXPECTED: Record<string, (outcome: Outcome) => void> = {
   'postscript-devicen.pdf': noImagesNoError,
   'predictor-columns.pdf': noImagesNoError,
   'form-on-every-page.pdf': noImagesNoError,
+  'inline-jpegs-without-eoi.pdf': noImagesNoError,
   'recovery-bomb.pdf': ({ error }) => expect(error?.code).toBe('invalid'),
   // the bomb form is decoded once, and the image it sits beside still comes out, with both pages
   'flate-bomb-drawn-three-times.pdf': ({ images, error }) => {

@@ -3,6 +3,7 @@
  * `Do` (image XObjects, and Form XObjects walked with their own resources) and for inline images
  * (`BI … ID … EI`); annotation appearance streams (/AP /N) are walked like forms.
  */
+import { inlineJpegEnd, type JpegWalkBudget } from './jpeg.ts';
 import { Lexer } from './lexer.ts';
 import { nameOf, numberOf, PdfCommand, PdfDict, PdfName, type PdfObject, PdfRef, PdfStream } from './objects.ts';
 import type { PdfPage } from './pageTree.ts';
@@ -169,6 +170,8 @@ async function scanContent(
   }
   const lexer = new Lexer(data);
   let lastName: PdfName | undefined;
+  // the inline JPEGs' marker walks read at most twice the stream (and 1 MiB) in all
+  const jpegBudget: JpegWalkBudget = { remaining: 2 * data.length + 1024 * 1024 };
   for (;;) {
     const token = lexer.next();
     if (token === null) break;
@@ -212,7 +215,7 @@ async function scanContent(
       }
       lastName = undefined;
     } else if (token.name === 'BI') {
-      const inline = readInlineImage(data, lexer);
+      const inline = readInlineImage(data, lexer, jpegBudget);
       state.partial++; // an inline image's key names the page
       if (inline) uses.push({ key: `inline:${pageNumber}:${state.inline++}`, stream: inline, resources });
     } else {
@@ -221,8 +224,12 @@ async function scanContent(
   }
 }
 
-/** Reads `… ID data EI` after `BI`; leaves the lexer after `EI`. */
-function readInlineImage(data: Uint8Array, lexer: Lexer): PdfStream | undefined {
+/**
+ * Reads `… ID data EI` after `BI`; leaves the lexer after `EI`. DCT data ends at its JPEG's EOI
+ * when `EI` follows it (its bytes may hold `EI` by chance); other data at the length its size
+ * gives, or at the first `EI` between white space.
+ */
+function readInlineImage(data: Uint8Array, lexer: Lexer, jpegBudget: JpegWalkBudget): PdfStream | undefined {
   const parser = new Parser(data, lexer.pos);
   const dict = new PdfDict();
   for (let guard = 0; guard < 1000; guard++) {
@@ -237,7 +244,11 @@ function readInlineImage(data: Uint8Array, lexer: Lexer): PdfStream | undefined 
   const start = parser.lexer.pos + 1; // one white-space byte after ID
   const expected = uncompressedLength(dict);
   let end = -1;
-  if (expected !== undefined && start + expected <= data.length && isEiAt(data, start + expected))
+  if (isDctOnly(dict.get('Filter'))) {
+    const jpegEnd = inlineJpegEnd(data, start, jpegBudget);
+    if (jpegEnd >= 0 && isEiAt(data, jpegEnd)) end = jpegEnd;
+  }
+  if (end < 0 && expected !== undefined && start + expected <= data.length && isEiAt(data, start + expected))
     end = start + expected;
   if (end < 0) {
     let from = start + (expected && !dict.has('Filter') ? expected : 0);
@@ -259,6 +270,13 @@ function readInlineImage(data: Uint8Array, lexer: Lexer): PdfStream | undefined 
   const eiAt = indexOfAscii(data, 'EI', end);
   lexer.pos = eiAt < 0 ? data.length : eiAt + 2;
   return new PdfStream(dict, data.subarray(start, Math.max(start, end)));
+}
+
+/** A filter of DCTDecode alone (`/DCT` or `/DCTDecode`, bare or in a one-element array). */
+function isDctOnly(filter: PdfObject | undefined): boolean {
+  const only = Array.isArray(filter) ? (filter.length === 1 ? filter[0] : undefined) : filter;
+  const name = nameOf(only);
+  return name === 'DCT' || name === 'DCTDecode';
 }
 
 function isSpace(byte: number): boolean {

@@ -1,6 +1,8 @@
 /**
  * One image XObject (or inline image) to an output file (ISO 32000-1 §8.9):
- * - DCTDecode and JPXDecode: the stored codestream, byte for byte (earlier filters decoded);
+ * - DCTDecode: the stored JPEG, cut to its SOI…EOI (jpeg.ts), at its frame header's size; a stream
+ *   that holds no JPEG is skipped with why;
+ * - JPXDecode: the stored codestream, byte for byte (earlier filters decoded);
  * - JBIG2Decode: decoded by pdf.js's JBIG2 decoder (filters/jbig2.ts, loaded only then), then as below;
  * - everything else: decoded samples (1–16 bits, Decode arrays, colour space) as a lossless PNG,
  *   16-bit gray/RGB kept at 16 bits, with /SMask or /Mask (image or colour key) as alpha.
@@ -9,6 +11,7 @@ import { DocumentError } from '../../errors.ts';
 import { extensionForFormat, sniffFormat } from '../sniffFormat.ts';
 import { type ColorSpace, outputChannels, readColorSpace, toOutput } from './colorSpace.ts';
 import { decodeJbig2 } from './filters/jbig2.ts';
+import { readJpegLayout } from './jpeg.ts';
 import { numberOf, type PdfDict, type PdfObject, PdfStream } from './objects.ts';
 import { encodePng, type RasterImage } from './pngEncoder.ts';
 import type { PdfDocument } from './xref.ts';
@@ -38,18 +41,21 @@ export async function convertImage(
   const width = numberOf(await doc.resolve(dict.get('Width'))) ?? 0;
   const height = numberOf(await doc.resolve(dict.get('Height'))) ?? 0;
   const decoded = await doc.decodeStream(stream);
-  if (decoded.codec === 'DCTDecode' || decoded.codec === 'JPXDecode') {
+  const hasAlpha = dict.has('SMask') || dict.has('Mask');
+  const alphaNote = 'Stored as in the PDF; its transparency mask is not merged into the file.';
+  if (decoded.codec === 'DCTDecode')
+    return passThroughJpeg(decoded.data, width, height, hasAlpha ? alphaNote : undefined);
+  if (decoded.codec === 'JPXDecode') {
     const sniffed = sniffFormat(decoded.data);
-    const format = sniffed?.format ?? (decoded.codec === 'DCTDecode' ? 'JPEG' : 'JPX');
-    const hasAlpha = dict.has('SMask') || dict.has('Mask');
+    const format = sniffed?.format ?? 'JPX';
     return {
       kind: 'image',
       bytes: decoded.data,
       format,
-      mimeType: sniffed?.mimeType ?? (format === 'JPEG' ? 'image/jpeg' : 'image/jp2'),
+      mimeType: sniffed?.mimeType ?? 'image/jp2',
       width: sniffed?.width ?? width,
       height: sniffed?.height ?? height,
-      ...(hasAlpha ? { note: 'Stored as in the PDF; its transparency mask is not merged into the file.' } : {}),
+      ...(hasAlpha ? { note: alphaNote } : {}),
     };
   }
   if (width <= 0 || height <= 0 || !Number.isInteger(width) || !Number.isInteger(height)) {
@@ -447,6 +453,41 @@ async function maskPlane(
     }
   }
   return alpha;
+}
+
+/**
+ * A DCTDecode image as a .jpg: its stored JPEG cut to SOI…EOI (jpeg.ts), at the size its own
+ * frame header gives (what every viewer shows), saying so when the PDF's dictionary disagrees.
+ * Data that holds no JPEG is skipped, with why, rather than handed out as a .jpg nothing opens.
+ */
+function passThroughJpeg(data: Uint8Array, width: number, height: number, alphaNote: string | undefined): ImageResult {
+  const layout = readJpegLayout(data);
+  if (!layout.ok) {
+    return {
+      kind: 'skipped',
+      width,
+      height,
+      reason: `This image's JPEG (DCTDecode) data is not a JPEG: ${layout.reason}.`,
+    };
+  }
+  const notes: string[] = [];
+  const jpegHeight = layout.height || height; // 0: the height is in a DNL segment
+  if (width > 0 && height > 0 && (layout.width !== width || jpegHeight !== height)) {
+    notes.push(
+      `The PDF gives this image as ${width}x${height}; its JPEG data is ${layout.width}x${jpegHeight}, the size given here.`,
+    );
+  }
+  if (alphaNote) notes.push(alphaNote);
+  const whole = layout.start === 0 && layout.end === data.length;
+  return {
+    kind: 'image',
+    bytes: whole ? data : data.subarray(layout.start, layout.end),
+    format: 'JPEG',
+    mimeType: 'image/jpeg',
+    width: layout.width,
+    height: jpegHeight,
+    ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
+  };
 }
 
 export function fileExtension(format: string): string {
