@@ -188,12 +188,41 @@ export function inTempDir<T>(body: (dir: string) => T): T {
   }
 }
 
-/** `qpdf --encrypt USER OWNER 256 -- in out` (AES-256, revision 6) on `pdf`. */
-export function qpdfEncryptR6(pdf: Uint8Array, user: string, owner: string): Uint8Array {
+/**
+ * `qpdf --encrypt USER OWNER 256 -- in out` (AES-256, revision 6), or with 128 and
+ * `--use-aes=y` (AES-128, V4/R4), on `pdf`.
+ */
+export function qpdfEncrypt(pdf: Uint8Array, user: string, owner: string, bits: 128 | 256 = 256): Uint8Array {
   return inTempDir((dir) => {
     writeFileSync(path.join(dir, 'in.pdf'), pdf);
-    const run = runTool('qpdf', ['--encrypt', user, owner, '256', '--', 'in.pdf', 'out.pdf'], dir);
+    const aes = bits === 128 ? ['--use-aes=y'] : [];
+    const run = runTool('qpdf', ['--encrypt', user, owner, String(bits), ...aes, '--', 'in.pdf', 'out.pdf'], dir);
     if (run.status !== 0) throw new Error(`qpdf --encrypt failed: ${run.stderr}`);
+    return new Uint8Array(readFileSync(path.join(dir, 'out.pdf')));
+  });
+}
+
+/** The file key of an encrypted PDF, as `qpdf --show-encryption-key` gives it. */
+export function qpdfFileKey(pdf: Uint8Array, password: string): Uint8Array {
+  return inTempDir((dir) => {
+    writeFileSync(path.join(dir, 'in.pdf'), pdf);
+    const run = runTool(
+      'qpdf',
+      [`--password=${password}`, '--show-encryption', '--show-encryption-key', 'in.pdf'],
+      dir,
+    );
+    const hex = /Encryption key = ([0-9a-f]+)/.exec(run.stdout)?.[1];
+    if (!hex) throw new Error(`qpdf gave no encryption key: ${run.stdout} ${run.stderr}`);
+    return new Uint8Array(Buffer.from(hex, 'hex'));
+  });
+}
+
+/** qpdf's rewrite of `pdf` (`qpdf in out`): a PDF as a common writer lays it out. */
+export function qpdfRewrite(pdf: Uint8Array): Uint8Array {
+  return inTempDir((dir) => {
+    writeFileSync(path.join(dir, 'in.pdf'), pdf);
+    const run = runTool('qpdf', ['in.pdf', 'out.pdf'], dir);
+    if (run.status !== 0) throw new Error(`qpdf failed: ${run.stderr}`);
     return new Uint8Array(readFileSync(path.join(dir, 'out.pdf')));
   });
 }

@@ -3,9 +3,25 @@
  * (V1/V2, R2/R3), crypt filters with RC4 or AES-128 (V4, R4), and AES-256 (V5, R5/R6). The
  * password is tried as the user password, then as the owner password. The empty password is the
  * caller's first try, so files protected only against editing open without a prompt.
+ *
+ * - A file whose strings and streams both use the Identity crypt filter (only its attachments,
+ *   /EFF, are encrypted) opens whatever the password: nothing the engine reads is encrypted.
+ * - An AES-256 password is SASLprep-normalised (crypto/saslprep.ts), UTF-8 encoded and cut to
+ *   127 bytes, as PDF 2.0 asks; the password as typed (and its NFC and NFD forms) is tried too,
+ *   for writers that encode it without SASLprep (qpdf, among others).
  */
 import { DocumentError, PasswordRequiredError } from '../../errors.ts';
-import { aesCbcDecryptNoPad, aesCbcEncryptNoPad, aesDecryptPdf, concatBytes, md5, rc4, sha } from '../crypto/index.ts';
+import {
+  aesCbcDecryptNoPad,
+  aesCbcEncryptNoPad,
+  aesDecryptPdf,
+  concatBytes,
+  md5,
+  rc4,
+  SaslprepError,
+  saslprep,
+  sha,
+} from '../crypto/index.ts';
 import { nameOf, numberOf, type ObjectId, PdfDict, type PdfObject, PdfString } from './objects.ts';
 
 type Method = 'none' | 'rc4' | 'aes';
@@ -17,7 +33,8 @@ const PASSWORD_PAD = Uint8Array.from([
 
 export class SecurityHandler {
   private constructor(
-    private readonly fileKey: Uint8Array,
+    /** Undefined when nothing read is encrypted (Identity filters) and the password did not fit. */
+    private readonly fileKey: Uint8Array | undefined,
     private readonly revision: number,
     private readonly streamMethod: Method,
     private readonly stringMethod: Method,
@@ -52,10 +69,12 @@ export class SecurityHandler {
       stringMethod = methodOf(nameOf(encrypt.get('StrF')) ?? 'Identity');
     }
     const encryptMetadata = encrypt.get('EncryptMetadata') !== false;
-    const pw = new TextEncoder().encode(password ?? '');
     let key: Uint8Array | undefined;
     if (r >= 5) {
-      key = await aes256Key(r, pw.subarray(0, 127), o, u, bytesOf(encrypt.get('OE')), bytesOf(encrypt.get('UE')));
+      for (const pw of aes256Passwords(password ?? '')) {
+        key = await aes256Key(r, pw, o, u, bytesOf(encrypt.get('OE')), bytesOf(encrypt.get('UE')));
+        if (key) break;
+      }
     } else {
       keyLength = Math.max(5, Math.min(16, keyLength || 5));
       const latinPw = latin1Password(password ?? '');
@@ -66,15 +85,19 @@ export class SecurityHandler {
         if (!checkUserKey(key, u, firstId, r)) key = undefined;
       }
     }
-    if (!key) throw new PasswordRequiredError(password ? 'wrong-password' : 'password-required');
+    // strings and streams under Identity: the key is not needed for anything read here (only
+    // attachments, under /EFF, are encrypted), so no password is either
+    if (!key && (streamMethod !== 'none' || stringMethod !== 'none')) {
+      throw new PasswordRequiredError(password ? 'wrong-password' : 'password-required');
+    }
     return new SecurityHandler(key, r, streamMethod, stringMethod);
   }
 
-  private objectKey(owner: ObjectId, method: Method): Uint8Array {
-    if (this.revision >= 5) return this.fileKey;
-    const n = this.fileKey.length;
+  private objectKey(fileKey: Uint8Array, owner: ObjectId, method: Method): Uint8Array {
+    if (this.revision >= 5) return fileKey;
+    const n = fileKey.length;
     const input = new Uint8Array(n + 5 + (method === 'aes' ? 4 : 0));
-    input.set(this.fileKey);
+    input.set(fileKey);
     input[n] = owner.num & 0xff;
     input[n + 1] = (owner.num >> 8) & 0xff;
     input[n + 2] = (owner.num >> 16) & 0xff;
@@ -86,7 +109,8 @@ export class SecurityHandler {
 
   private async decrypt(data: Uint8Array, owner: ObjectId | undefined, method: Method): Promise<Uint8Array> {
     if (!owner || method === 'none') return data;
-    const key = this.objectKey(owner, method);
+    if (!this.fileKey) throw new PasswordRequiredError('password-required');
+    const key = this.objectKey(this.fileKey, owner, method);
     return method === 'aes' ? aesDecryptPdf(key, data) : rc4(key, data);
   }
 
@@ -97,6 +121,32 @@ export class SecurityHandler {
   decryptString(value: PdfString): Promise<Uint8Array> {
     return this.decrypt(value.bytes, value.owner, this.stringMethod);
   }
+}
+
+/**
+ * The byte strings an AES-256 password is tried as (ISO 32000-2 §7.6.4.3.3): SASLprep's form
+ * first (the standard's), then the password as typed and its NFC and NFD forms (writers that
+ * skip SASLprep), each UTF-8 encoded and cut to 127 bytes, without repeats.
+ */
+function aes256Passwords(password: string): Uint8Array[] {
+  const forms: string[] = [];
+  try {
+    forms.push(saslprep(password));
+  } catch (error) {
+    if (!(error instanceof SaslprepError)) throw error;
+  }
+  forms.push(password, password.normalize('NFC'), password.normalize('NFD'));
+  const encoder = new TextEncoder();
+  const seen = new Set<string>();
+  const out: Uint8Array[] = [];
+  for (const form of forms) {
+    const bytes = encoder.encode(form).subarray(0, 127);
+    const key = bytes.join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(bytes);
+  }
+  return out;
 }
 
 function bytesOf(value: PdfObject | undefined): Uint8Array {
