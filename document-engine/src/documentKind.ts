@@ -3,12 +3,10 @@
  * user is on, and `extractDocument` picks the extractor with it.
  */
 import { isCompoundFile, openCompoundFile } from './core/legacy/compoundFile.ts';
+import { hasPdfHeader, startsWithObject } from './core/pdf/header.ts';
 import { isZip, openZip } from './core/zip/zipReader.ts';
 
 export type DocumentKind = 'pdf' | 'docx' | 'pptx' | 'doc' | 'ppt';
-
-/** PDF readers accept the header anywhere in the first 1024 bytes, and so do we. */
-const PDF_HEADER_WINDOW = 1024;
 
 export function sniffDocumentKind(bytes: Uint8Array): DocumentKind | undefined {
   if (hasPdfHeader(bytes)) return 'pdf';
@@ -34,21 +32,7 @@ export function sniffDocumentKind(bytes: Uint8Array): DocumentKind | undefined {
       return undefined;
     }
   }
+  // a PDF that lost its header (junk or nothing before its first object): PDF readers open it
+  if (startsWithObject(bytes)) return 'pdf';
   return undefined;
-}
-
-function hasPdfHeader(bytes: Uint8Array): boolean {
-  const end = Math.min(bytes.length - 5, PDF_HEADER_WINDOW);
-  for (let i = 0; i <= end; i++) {
-    if (
-      bytes[i] === 0x25 &&
-      bytes[i + 1] === 0x50 &&
-      bytes[i + 2] === 0x44 &&
-      bytes[i + 3] === 0x46 &&
-      bytes[i + 4] === 0x2d
-    ) {
-      return true;
-    }
-  }
-  return false;
 }

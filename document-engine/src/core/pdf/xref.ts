@@ -6,6 +6,7 @@
  */
 import { DocumentError } from '../../errors.ts';
 import { type DecodeBudget, type DecodedStream, decodeFilters } from './filters/decodeFilters.ts';
+import { looksLikePdf } from './header.ts';
 import { nameOf, numberOf, PdfCommand, PdfDict, type PdfObject, PdfRef, PdfStream, PdfString } from './objects.ts';
 import { indexOfAscii, lastIndexOfAscii, Parser } from './parser.ts';
 import { SecurityHandler } from './securityHandler.ts';
@@ -42,8 +43,8 @@ export class PdfDocument {
   private constructor(readonly bytes: Uint8Array) {}
 
   static async open(bytes: Uint8Array, password?: string): Promise<PdfDocument> {
-    if (indexOfAscii(bytes.subarray(0, 1024), '%PDF-') < 0)
-      throw new DocumentError('invalid', 'This file is not a PDF.');
+    // with its header or without it (junk or nothing before the first object), as pdf.js opens it
+    if (!looksLikePdf(bytes)) throw new DocumentError('invalid', 'This file is not a PDF.');
     const doc = new PdfDocument(bytes);
     try {
       doc.readXrefChain();
