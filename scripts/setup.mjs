@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // One set-up step for `npm start`, `npm test` and `npm run dev` on a machine that has only Node.
 // It installs what is missing and nothing else, so running it twice costs a few seconds.
-//   --browser  also make sure Debian's Chromium is there (the e2e suite drives /usr/bin/chromium).
+//   --browser  also make sure what the tests need is there: Debian's Chromium (the e2e suite drives
+//              /usr/bin/chromium) and the reference tools the engine's tests compare against
+//              (poppler's pdfimages, MuPDF's mutool, qpdf, which builds encrypted fixtures).
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -27,21 +29,25 @@ if (!has('pnpm')) {
 run('pnpm install --frozen-lockfile');
 
 // Debian packages the product uses: ffmpeg for the videos a browser cannot decode (extract-api's
-// POST /api/video/frames), and Chromium for the e2e suite (--browser). Installed together, with
+// POST /api/video/frames), and for the tests (--browser) Chromium and the reference tools. Installed together, with
 // one `apt-get update`, when missing and run as root; otherwise say what to install.
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const missing = [];
-if (process.argv.includes('--browser') && !existsSync(CHROMIUM)) missing.push('chromium');
+const forTests = process.argv.includes('--browser');
+if (forTests && !existsSync(CHROMIUM)) missing.push('chromium');
+if (forTests && !has('pdfimages', ['-v'])) missing.push('poppler-utils');
+if (forTests && !has('mutool', ['-v'])) missing.push('mupdf-tools');
+if (forTests && !has('qpdf')) missing.push('qpdf');
 if (!has(process.env.FFMPEG_PATH || 'ffmpeg', ['-version'])) missing.push('ffmpeg');
 
 if (missing.length > 0 && isRoot) {
-  log(`Installing Debian's ${missing.join(' and ')} with apt-get (Chromium is about 470 MB)`);
+  log(`Installing Debian's ${missing.join(', ')} with apt-get (Chromium is about 470 MB)`);
   run('apt-get update');
   run(`DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing.join(' ')}`);
-} else if (missing.includes('chromium')) {
+} else if (missing.some((name) => name !== 'ffmpeg')) {
   console.error(
-    `[setup] The e2e tests need Debian's Chromium at ${CHROMIUM}. Install it with ` +
-      '`sudo apt-get install -y chromium ffmpeg` (or set CHROMIUM_PATH), then run npm test again.',
+    `[setup] The tests need Debian's ${missing.join(', ')}. Install them with ` +
+      `\`sudo apt-get install -y ${missing.join(' ')}\` (Chromium may also be given by CHROMIUM_PATH), then run npm test again.`,
   );
   process.exit(1);
 } else if (missing.includes('ffmpeg')) {
