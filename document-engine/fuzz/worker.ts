@@ -5,7 +5,7 @@
  */
 
 import { parentPort } from 'node:worker_threads';
-import { DocumentError, extractDocument } from '../src/index.ts';
+import { DocumentError, embeddedBitmapOf, extractDocument } from '../src/index.ts';
 import { nodeInflateRaw } from '../src/node/index.ts';
 
 export type CaseRequest = { id: number; bytes: Uint8Array; password?: string; nodeInflate: boolean };
@@ -61,6 +61,9 @@ async function run(request: CaseRequest): Promise<CaseReply | undefined> {
       onProgress: () => {},
     })) {
       if (!(image.bytes instanceof Uint8Array)) throw new TypeError('an image without bytes');
+      // The metafile target: every EMF/WMF a mutated document yields goes through the reader of
+      // its embedded bitmap too (the pages' fallback preview), under the same verdicts.
+      if (image.format === 'EMF' || image.format === 'WMF') embeddedBitmapOf(image.bytes, image.format);
       images++;
     }
     return { id: request.id, verdict: 'ok', images, ms: performance.now() - t0 };

@@ -12,6 +12,7 @@ import type { DocumentExtractor } from './core/types.ts';
 import { sniffDocumentKind } from './documentKind.ts';
 import { DocumentError } from './errors.ts';
 
+export { type EmbeddedBitmap, embeddedBitmapOf } from './core/metafile/index.ts';
 export { setJbig2DecoderUrl } from './core/pdf/filters/jbig2.ts';
 export { extensionForFormat, type SniffedFormat, sniffFormat } from './core/sniffFormat.ts';
 export type { DocumentExtractor, DocumentImage, EngineOptions, EngineProgress, RawInflater } from './core/types.ts';
