@@ -5,7 +5,7 @@ import { ExtractionProgress, preloadExtractionViews, ResultsGrid, UploadBox, use
 import { Card, FileUnknownOutlined, LinkOutlined, LoadingOutlined, Text } from 'shared-ui/design-system';
 import { Button } from 'shared-ui/design-system/button';
 import { sniffInWorker } from '../worker/index.ts';
-import { type DocumentResult, hasBytesToZip, placeText } from './documentResult.ts';
+import { type DocumentResult, hasBytesToZip, placeText, previewNote } from './documentResult.ts';
 import { type DocumentPageConfig, declaredAsKind, matchesKind } from './pageConfigs.ts';
 import { useDocumentExtraction } from './useDocumentExtraction.ts';
 import './DocumentExtractor.css';
@@ -134,13 +134,11 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
 
 function CardDetails({ image, result }: { image: ExtractedImage; result: DocumentResult | undefined }) {
   const place = placeText(image);
-  const format = image.format ?? 'UNKNOWN';
-  const preview = result?.preview.kind;
+  const note = previewNote(image.format ?? 'UNKNOWN', result?.preview);
   return (
     <>
       {place ? <div data-testid="image-place">{place}</div> : null}
-      {preview === 'converted' ? <Text type="secondary">{MESSAGES.documents.previewConverted(format)}</Text> : null}
-      {preview === 'failed' ? <Text type="warning">{MESSAGES.documents.previewFailed(format)}</Text> : null}
+      {note ? <Text type={note.tone}>{note.text}</Text> : null}
     </>
   );
 }

@@ -1,13 +1,20 @@
 import type { DocumentImage } from 'document-engine';
 import { safeFileName } from 'media-files';
 import { type ExtractedImage, type ImageSourceKind, MESSAGES } from 'shared-contracts';
-import { browserCanShow, isMetafile } from '../preview/index.ts';
+import {
+  browserCanShow,
+  isMetafile,
+  type MetafilePreviewSource,
+  type MetafilePreviewSteps,
+  previewMetafile,
+} from '../preview/index.ts';
 
 /** How a card's frame shows the image. */
 export type PreviewState =
   | { kind: 'image' }
   | { kind: 'converting' }
-  | { kind: 'converted'; url: string }
+  /** An EMF/WMF preview: rtf.js's drawing, or the bitmap the metafile embeds. */
+  | { kind: 'converted'; url: string; from: MetafilePreviewSource }
   | { kind: 'failed' }
   | { kind: 'unsupported' }
   | { kind: 'linked' };
@@ -59,6 +66,44 @@ export function toDocumentResult(
     blob,
     preview,
   };
+}
+
+/**
+ * The state a metafile's card ends in once its preview is tried: `converted` (drawn by rtf.js, or
+ * else the bitmap the metafile embeds) or `failed`. Either way the card stays in the grid, so the
+ * grid counts what the toast counts. Other results keep their state.
+ */
+export async function metafilePreviewState(
+  result: DocumentResult,
+  steps?: MetafilePreviewSteps,
+): Promise<PreviewState> {
+  const { blob, image } = result;
+  if (!blob || !isMetafile(image.format)) return result.preview;
+  try {
+    const preview = await previewMetafile(new Uint8Array(await blob.arrayBuffer()), image.format, image, steps);
+    return { kind: 'converted', url: URL.createObjectURL(preview.blob), from: preview.from };
+  } catch (error) {
+    console.warn(`The ${image.format} preview of ${image.name} failed:`, error);
+    return { kind: 'failed' };
+  }
+}
+
+/** What a card says under its picture about its preview, if anything. */
+export function previewNote(
+  format: string,
+  preview: PreviewState | undefined,
+): { text: string; tone: 'secondary' | 'warning' } | undefined {
+  if (preview?.kind === 'converted') {
+    return {
+      text:
+        preview.from === 'embedded-bitmap'
+          ? MESSAGES.documents.previewFromBitmap(format)
+          : MESSAGES.documents.previewConverted(format),
+      tone: 'secondary',
+    };
+  }
+  if (preview?.kind === 'failed') return { text: MESSAGES.documents.previewFailed(format), tone: 'warning' };
+  return undefined;
 }
 
 /** Frees the object URLs a result made (its own and its preview's). */

@@ -3,10 +3,9 @@ import type { DocumentKind } from 'document-engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { type ExtractionFailure, type ExtractionMessages, useExtraction } from 'shared-ui';
-import { metafileToPng } from '../preview/index.ts';
 import { prepareDocumentWorker, releaseDocumentWorker } from '../worker/index.ts';
 import { documentExtractor } from './documentEvents.ts';
-import { type DocumentResult, releaseResult } from './documentResult.ts';
+import { type DocumentResult, metafilePreviewState, releaseResult } from './documentResult.ts';
 import type { DocumentPageConfig } from './pageConfigs.ts';
 
 export type PasswordRequest = { wrong: boolean };
@@ -30,22 +29,15 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
   const previewQueue = useRef<Promise<void>>(Promise.resolve());
   const m = config.messages;
 
-  // EMF/WMF previews are drawn here, one at a time, while the grid already shows the card.
+  // EMF/WMF previews are drawn here, one at a time, while the grid already shows the card: rtf.js's
+  // drawing, else the bitmap the metafile embeds (metafilePreviewState).
   const convertPreview = useCallback((result: DocumentResult) => {
     const { blob, image } = result;
     if (!blob || (image.format !== 'EMF' && image.format !== 'WMF')) return;
-    const format = image.format;
     const wanted = () => results.current.get(image) === result;
     previewQueue.current = previewQueue.current.then(async () => {
       if (!wanted()) return;
-      let preview: DocumentResult['preview'];
-      try {
-        const png = await metafileToPng(new Uint8Array(await blob.arrayBuffer()), format, image);
-        preview = { kind: 'converted', url: URL.createObjectURL(png) };
-      } catch (error) {
-        console.warn(`The ${format} preview of ${image.name} failed:`, error);
-        preview = { kind: 'failed' };
-      }
+      const preview = await metafilePreviewState(result);
       if (!wanted()) {
         if (preview.kind === 'converted') URL.revokeObjectURL(preview.url);
         return;

@@ -52,8 +52,21 @@ export async function metafileToPng(
       mapMode: MM_ANISOTROPIC,
     });
   }
-  if (!svg.hasChildNodes()) throw new Error(`The ${format} picture has nothing rtf.js can draw.`);
+  if (drawsNothing(svg)) throw new Error(`The ${format} picture has nothing rtf.js can draw.`);
   return rasterise(svg, pixels.width, pixels.height);
+}
+
+/** What rtf.js draws with; outside definitions (clip paths, patterns), an SVG without any shows nothing. */
+const DRAWN = 'path, rect, circle, ellipse, line, polyline, polygon, text, image, use';
+const DEFINITIONS = 'defs, clipPath, pattern, mask, filter';
+
+/**
+ * Whether rtf.js drew nothing: no shape, text or image in its SVG. Its EMF renderer skips every
+ * bitmap record and all text, so a scan in an EMF wrapper, or a text-only EMF, comes out so.
+ */
+export function drawsNothing(svg: Element): boolean {
+  for (const element of svg.querySelectorAll(DRAWN)) if (!element.closest(DEFINITIONS)) return false;
+  return true;
 }
 
 // rtf.js logs every record it draws unless told not to.

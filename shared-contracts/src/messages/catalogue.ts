@@ -136,6 +136,9 @@ export const MESSAGES = {
     /** The server's document readers are all busy and its queue is full. */
     serverBusy: 'The server is reading other documents right now. Please try again in a minute.',
     previewConverted: (format: string) => `Preview converted from ${format}; download keeps the original`,
+    /** The browser could not draw the EMF/WMF; its card shows the bitmap the metafile carries instead. */
+    previewFromBitmap: (format: string) =>
+      `Preview from the ${format} picture's embedded bitmap; download keeps the original`,
     previewFailed: (format: string) =>
       `This ${format} picture could not be converted for preview; download keeps the original`,
     cannotPreview: (format: string) => `Your browser cannot preview ${format} images. Download still works.`,
