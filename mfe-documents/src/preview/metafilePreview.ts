@@ -42,6 +42,11 @@ export async function metafileToPng(
       mapMode: MM_ANISOTROPIC,
     });
     svg.setAttribute('viewBox', `${frame.left} ${frame.top} ${frame.width} ${frame.height}`);
+    // rtf.js puts what follows a SETVIEWPORTEXTEX in a nested <svg> the size of that viewport at
+    // 0,0, and an SVG viewport clips; but it draws in device units, where a picture's bounds may
+    // lie anywhere (an Adobe EMF's are 300,-616 to 490,-501: everything was clipped away). The
+    // viewBox above frames the bounds; nothing inside may clip them again.
+    for (const inner of svg.querySelectorAll('svg')) inner.setAttribute('overflow', 'visible');
   } else {
     // A WMF sets its own window; rtf.js maps it onto this viewport.
     svg = new (await wmfjs()).Renderer(bytes.slice().buffer).render({
