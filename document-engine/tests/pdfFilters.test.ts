@@ -11,8 +11,8 @@ import { unpredict } from '../src/core/pdf/filters/predictor.ts';
 import { runLengthDecode } from '../src/core/pdf/filters/runLengthStream.ts';
 import { PdfDict, PdfName, type PdfObject, PdfStream } from '../src/core/pdf/objects.ts';
 import { readFunction } from '../src/core/pdf/pdfFunction.ts';
-import { encodePng } from '../src/core/pdf/pngEncoder.ts';
 import type { PdfDocument } from '../src/core/pdf/xref.ts';
+import { encodePng } from '../src/core/png/pngEncoder.ts';
 
 const bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
 const text = (value: Uint8Array) => String.fromCharCode(...value);

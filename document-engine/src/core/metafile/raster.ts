@@ -5,7 +5,7 @@
  *
  * What a browser gets, and why:
  * - An uncompressed DIB (BI_RGB 1/2/4/8/16/24/32 bits, BI_BITFIELDS 16/32) becomes a PNG
- *   (`png.ts`, which says why not `pdf/pngEncoder.ts`): every browser and viewer shows PNG the same way,
+ *   (`png/pngEncoder.ts`, the engine's one PNG writer): every browser and viewer shows PNG the same way,
  *   it is several times smaller than the DIB, and it can keep the alpha an EMR_ALPHABLEND or an
  *   EMF+ ARGB bitmap gives (browsers read the fourth byte of a 32-bit BMP inconsistently, where
  *   GDI ignores it outside AlphaBlend). A palette whose colours are all grey becomes a grey PNG,
@@ -20,9 +20,10 @@
  * metafile selected elsewhere), CMYK DIBs, OS/2 2.x headers, EMF+ indexed or 16-bit-per-channel
  * pixel formats. Nothing is allocated before the bits a header declares are known to be there.
  */
+
+import { encodePng } from '../png/pngEncoder.ts';
 import { sniffFormat } from '../sniffFormat.ts';
 import { i32, u8, u16, u32 } from './bytes.ts';
-import { encodePng } from './png.ts';
 
 /** The file made of a metafile's raster. */
 export type EmbeddedBitmap = {

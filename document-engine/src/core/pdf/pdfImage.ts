@@ -8,12 +8,12 @@
  *   16-bit gray/RGB kept at 16 bits, with /SMask or /Mask (image or colour key) as alpha.
  */
 import { DocumentError } from '../../errors.ts';
+import { encodePng, type RasterImage } from '../png/pngEncoder.ts';
 import { extensionForFormat, sniffFormat } from '../sniffFormat.ts';
 import { type ColorSpace, outputChannels, readColorSpace, toOutput } from './colorSpace.ts';
 import { decodeJbig2 } from './filters/jbig2.ts';
 import { readJpegLayout } from './jpeg.ts';
 import { numberOf, type PdfDict, type PdfObject, PdfStream } from './objects.ts';
-import { encodePng, type RasterImage } from './pngEncoder.ts';
 import type { PdfDocument } from './xref.ts';
 
 /** Largest decoded image we write (output samples): 256 MiB; a larger one is skipped. */

@@ -1,5 +1,14 @@
-/** A small PNG encoder (filter 0 rows, zlib by fflate): gray, gray+alpha, RGB, RGBA at 8 or 16 bits; 1-bit gray. */
-import { Zlib } from 'fflate';
+/**
+ * The engine's one PNG encoder (filter 0 rows, zlib by fflate): gray, gray+alpha, RGB, RGBA at 8 or
+ * 16 bits; 1-bit gray. Used by PDF images and by the bitmaps metafiles carry.
+ *
+ * One call to `zlibSync`, not fflate's streaming `Zlib`: fflate 0.8.3's streaming deflate lets a
+ * back-reference reach into its zero-filled window before the first bytes (fflate #260, fix in
+ * #261, not released), and PNG rows, each starting with a 0 filter byte, are what trips it: some
+ * PNGs it wrote did not inflate (the corpus's docx/drawing.docx image1.wmf bitmap was one). The cost
+ * is one filtered copy of the rows, at most MAX_RASTER_BYTES plus a byte a row.
+ */
+import { zlibSync } from 'fflate';
 
 export type RasterImage = {
   width: number;
@@ -11,8 +20,6 @@ export type RasterImage = {
   data: Uint8Array;
 };
 
-/** Rows handed to the compressor at a time: about 1 MiB. */
-const BATCH_BYTES = 1024 * 1024;
 /** Images larger than this (32 MiB of samples) are compressed at level 1 instead of 6. */
 const FAST_LEVEL_BYTES = 32 * 1024 * 1024;
 
@@ -47,29 +54,13 @@ function chunk(type: string, body: Uint8Array): Uint8Array {
 export function encodePng(image: RasterImage): Uint8Array {
   const { width, height, channels, bitDepth, data } = image;
   const rowBytes = Math.ceil((width * channels * bitDepth) / 8);
-  // rows go to the compressor in batches (each with its filter byte 0), never all copied at once;
+  const filtered = new Uint8Array((rowBytes + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const from = y * rowBytes;
+    filtered.set(data.subarray(from, Math.min(data.length, from + rowBytes)), y * (rowBytes + 1) + 1);
+  }
   // large images are compressed faster and a little less
-  const compressed: Uint8Array[] = [];
-  const zlib = new Zlib({ level: data.length > FAST_LEVEL_BYTES ? 1 : 6 }, (chunk) => {
-    compressed.push(chunk);
-  });
-  const rowsPerBatch = Math.max(1, Math.floor(BATCH_BYTES / (rowBytes + 1)));
-  for (let y = 0; y < height; y += rowsPerBatch) {
-    const rows = Math.min(rowsPerBatch, height - y);
-    const batch = new Uint8Array(rows * (rowBytes + 1));
-    for (let r = 0; r < rows; r++) {
-      const from = (y + r) * rowBytes;
-      batch.set(data.subarray(from, Math.min(data.length, from + rowBytes)), r * (rowBytes + 1) + 1);
-    }
-    zlib.push(batch, y + rows >= height);
-  }
-  if (height === 0) zlib.push(new Uint8Array(0), true);
-  const idat = new Uint8Array(compressed.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of compressed) {
-    idat.set(part, offset);
-    offset += part.length;
-  }
+  const idat = zlibSync(filtered, { level: data.length > FAST_LEVEL_BYTES ? 1 : 6 });
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);
