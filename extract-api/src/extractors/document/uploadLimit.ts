@@ -1,8 +1,9 @@
+import { sniffDocumentKind } from 'document-engine';
 import { DOCUMENT_MAX_BYTES } from 'shared-contracts';
 
 /** PDF readers accept the header anywhere in the first 1024 bytes (so does the engine). */
 export const PDF_HEADER_WINDOW = 1024;
-const PDF_HEADER = Buffer.from('%PDF-');
+const PDF_HEADER_LENGTH = '%PDF-'.length;
 
 export type UploadLimit = { maxBytes: number; pdf: boolean };
 
@@ -12,11 +13,8 @@ export type UploadLimit = { maxBytes: number; pdf: boolean };
  * document at all) 50 MB. Call it with at least PDF_HEADER_WINDOW + 5 bytes, or the whole file.
  */
 export function uploadLimitFor(head: Uint8Array): UploadLimit {
-  const window = Buffer.from(
-    head.buffer,
-    head.byteOffset,
-    Math.min(head.length, PDF_HEADER_WINDOW + PDF_HEADER.length),
-  );
-  const pdf = window.includes(PDF_HEADER);
+  // The engine's own test, so a PDF that lost its header (an object in its first 1024 bytes) is
+  // held to the PDF limit it will be read under.
+  const pdf = sniffDocumentKind(head.subarray(0, PDF_HEADER_WINDOW + PDF_HEADER_LENGTH)) === 'pdf';
   return { maxBytes: pdf ? DOCUMENT_MAX_BYTES.pdf : DOCUMENT_MAX_BYTES.docx, pdf };
 }

@@ -49,4 +49,9 @@ describe('uploadLimitFor', () => {
     tooLate.set(new TextEncoder().encode('%PDF-1.4'), 1100);
     expect(uploadLimitFor(tooLate).pdf).toBe(false);
   });
+
+  it('should hold a PDF that lost its header to the PDF limit, as the engine reads it as one', () => {
+    const headless = new TextEncoder().encode('1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n');
+    expect(uploadLimitFor(headless)).toEqual({ maxBytes: 100 * 1024 * 1024, pdf: true });
+  });
 });
