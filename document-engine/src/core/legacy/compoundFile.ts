@@ -30,7 +30,7 @@
  *   - a stream's copy is at most what its chain holds, whatever size its entry declares.
  */
 import { DocumentError } from '../../errors.ts';
-import { u16, u32 } from './bytes.ts';
+import { u16, u32 } from '../bytes.ts';
 
 const CFB_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 

@@ -7,7 +7,7 @@
  *   - PlcfHdd, to tell header stories from footer stories.
  */
 import { DocumentError } from '../../errors.ts';
-import { i16, u8, u16, u32 } from './bytes.ts';
+import { i16, u8, u16, u32 } from '../bytes.ts';
 
 const WORD_IDENT = 0xa5ec;
 /** Word 97 and later (nFib 0x00C1, with 0x00C0/0x00C2 written by some betas and tools). */

@@ -20,8 +20,8 @@
  * the rest is left out.
  */
 import { DocumentError, PasswordRequiredError, throwIfAborted } from '../../errors.ts';
+import { u8, u16, u32 } from '../bytes.ts';
 import type { DocumentExtractor } from '../types.ts';
-import { u8, u16, u32 } from './bytes.ts';
 import { openCompoundFile } from './compoundFile.ts';
 import {
   charAt,

@@ -11,8 +11,8 @@
  * 'notes' and no slide numbers; one no slide refers to gets 'slide' and no slide numbers.
  */
 import { DocumentError, PasswordRequiredError, throwIfAborted } from '../../errors.ts';
+import { u16 } from '../bytes.ts';
 import type { DocumentExtractor, DocumentImage } from '../types.ts';
-import { u16 } from './bytes.ts';
 import { openCompoundFile } from './compoundFile.ts';
 import { withDocumentErrors } from './guard.ts';
 import { toDocumentImage } from './legacyImage.ts';

@@ -15,7 +15,7 @@
  */
 import { Unzlib } from 'fflate';
 import { DocumentError } from '../../errors.ts';
-import { concatBytes, i32, u8, u16, u32 } from './bytes.ts';
+import { concatBytes, i32, u8, u16, u32 } from '../bytes.ts';
 
 export const RecordType = {
   DggContainer: 0xf000,

@@ -17,8 +17,8 @@
  *     bound, what is left is left out: pictures are still listed, with fewer slide numbers.
  */
 
+import { u8, u16, u32 } from '../bytes.ts';
 import { rc4 } from '../crypto/index.ts';
-import { u8, u16, u32 } from './bytes.ts';
 import {
   allRecords,
   childRecords,

@@ -4,8 +4,8 @@
  * WebCrypto has no RC4, and its SHA-1 is async, so both are small synchronous functions here.
  */
 import { PasswordRequiredError } from '../../errors.ts';
+import { u16, u32 } from '../bytes.ts';
 import { concatBytes, rc4, sha1 } from '../crypto/index.ts';
-import { u16, u32 } from './bytes.ts';
 
 export type EncryptionKind = 'rc4-cryptoapi' | 'other';
 

@@ -4,7 +4,7 @@
  * (MS-EMFPLUS). The walk is one pass over the records; a record whose size is damaged ends it
  * (what was found before still counts). Every offset is checked against its own record.
  */
-import { span, u8, u16, u32 } from './bytes.ts';
+import { span, u8, u16, u32 } from '../bytes.ts';
 import {
   type ColourUsage,
   dibCandidate,

@@ -21,9 +21,9 @@
  * pixel formats. Nothing is allocated before the bits a header declares are known to be there.
  */
 
+import { i32, u8, u16, u32 } from '../bytes.ts';
 import { encodePng } from '../png/pngEncoder.ts';
 import { sniffFormat } from '../sniffFormat.ts';
-import { i32, u8, u16, u32 } from './bytes.ts';
 
 /** The file made of a metafile's raster. */
 export type EmbeddedBitmap = {

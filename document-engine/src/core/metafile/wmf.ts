@@ -4,7 +4,7 @@
  * optional placeable (Aldus) header is skipped; record sizes are in 16-bit words, and a record
  * whose size is damaged ends the walk.
  */
-import { u16, u32 } from './bytes.ts';
+import { u16, u32 } from '../bytes.ts';
 import { type ColourUsage, packedDibCandidate, type RasterCandidate } from './raster.ts';
 
 const PLACEABLE_KEY = 0x9ac6cdd7;

@@ -1,6 +1,7 @@
 /**
- * Little-endian readers for the legacy binary formats. Reads past the end give 0 rather than
- * throwing: the parsers check lengths where it matters and treat zeros as "not there".
+ * Little-endian readers for the engine's binary formats (DOC, PPT, compound files, EMF, WMF). Reads
+ * past the end give 0 rather than throwing: the parsers check lengths where it matters and treat
+ * zeros as "not there".
  */
 
 export function u8(data: Uint8Array, offset: number): number {
@@ -41,4 +42,11 @@ export function concatBytes(parts: Uint8Array[]): Uint8Array {
     at += part.length;
   }
   return out;
+}
+
+/** `length` bytes at `at`, or undefined unless all of them are inside `data` (a view: nothing is copied). */
+export function span(data: Uint8Array, at: number, length: number): Uint8Array | undefined {
+  if (!Number.isSafeInteger(at) || !Number.isSafeInteger(length) || at < 0 || length < 0) return undefined;
+  if (at + length > data.length) return undefined;
+  return data.subarray(at, at + length);
 }
