@@ -15,7 +15,15 @@ import { DocumentError } from './errors.ts';
 export { type EmbeddedBitmap, embeddedBitmapOf } from './core/metafile/index.ts';
 export { setJbig2DecoderUrl } from './core/pdf/filters/jbig2.ts';
 export { extensionForFormat, type SniffedFormat, sniffFormat } from './core/sniffFormat.ts';
-export type { DocumentExtractor, DocumentImage, EngineOptions, EngineProgress, RawInflater } from './core/types.ts';
+export type {
+  DocumentExtractor,
+  DocumentImage,
+  EngineOptions,
+  EngineProgress,
+  RawInflater,
+  StoredFile,
+  ViewChange,
+} from './core/types.ts';
 export { type DocumentKind, sniffDocumentKind } from './documentKind.ts';
 export { DocumentError, type DocumentErrorCode, PasswordRequiredError } from './errors.ts';
 

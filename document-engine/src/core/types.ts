@@ -4,13 +4,28 @@
  * tests, the CLI and extract-api.
  */
 
-/** One image taken out of a document, with its original bytes. */
+/**
+ * Why an image's view (`bytes`) is not its stored file (`original`). The same codes as
+ * shared-contracts' `VIEW_CHANGES` (the engine depends on no contract; mfe-documents' test checks).
+ */
+export type ViewChange = 'transparency' | 'jpeg2000' | 'decode' | 'colour' | 'crop' | 'vector';
+
+/** The stored bytes of an image whose view differs from them, byte for byte. */
+export type StoredFile = { bytes: Uint8Array; format: string; mimeType: string; width?: number; height?: number };
+
+/**
+ * One image taken out of a document, in two renditions: the view (`bytes`: what the document
+ * draws, in a format every browser shows) and, when that is not the stored file, `original`.
+ */
 export type DocumentImage = {
   /** Suggested file name, with the extension of `format` (unique names are the caller's job). */
   name: string;
-  /** The image file's bytes, exactly as stored where the format allows (JPEG, PNG, GIF, EMF…). */
+  /**
+   * The view: the stored file where it already shows as the document draws it (JPEG, PNG, GIF…),
+   * else a PNG with masks, Decode arrays, colour spaces and crops applied.
+   */
   bytes: Uint8Array;
-  /** True format from the bytes: PNG, JPEG, GIF, BMP, TIFF, EMF, WMF, PICT, JPX, SVG… */
+  /** The view's true format from its bytes: PNG, JPEG, GIF, BMP, TIFF, EMF, WMF, PICT, SVG… */
   format: string;
   mimeType: string;
   width?: number;
@@ -23,6 +38,10 @@ export type DocumentImage = {
   role?: string;
   /** A linked (not embedded) image: its address; `bytes` is then empty and nothing is fetched. */
   linkedUrl?: string;
+  /** The stored file, when the view is not it (a JPEG with a mask, a JPEG 2000, a cropped picture). */
+  original?: StoredFile;
+  /** Why the view differs from `original`, in the order applied. */
+  viewChanges?: ViewChange[];
   note?: string;
 };
 

@@ -18,6 +18,34 @@ export const ImageVariantSchema = z.object({
 });
 export type ImageVariant = z.infer<typeof ImageVariantSchema>;
 
+/**
+ * Why what a card shows (and the default download gives) is not the stored file, byte for byte.
+ * Each is worded by the message catalogue (`MESSAGES.rendition`):
+ * - `transparency`: a mask the document applies is merged as alpha (a JPEG becomes a PNG);
+ * - `jpeg2000`: a JPEG 2000 image, which browsers cannot show, converted to PNG;
+ * - `decode`: colours inverted or remapped as the document's Decode array says;
+ * - `colour`: a colour space browsers do not know (Lab, ICC-based, CMYK, a palette) converted to sRGB;
+ * - `crop`: cut to the part of the picture the document shows;
+ * - `vector`: a vector picture (EMF, WMF) drawn as a PNG.
+ */
+export const VIEW_CHANGES = ['transparency', 'jpeg2000', 'decode', 'colour', 'crop', 'vector'] as const;
+export const ViewChangeSchema = z.enum(VIEW_CHANGES);
+export type ViewChange = z.infer<typeof ViewChangeSchema>;
+
+/** The stored file of an image whose view differs from it: byte for byte what the document holds. */
+export const OriginalFileSchema = z.object({
+  /** Where its bytes are: a blob: or data: URL. */
+  url: z.string().check(z.minLength(1)),
+  /** File name for a download, unique within one result set, with the extension of `format`. */
+  name: z.string().check(z.minLength(1)),
+  format: z.string().check(z.minLength(1)),
+  mimeType: z.string().check(z.minLength(1)),
+  size: z.number().check(z.int(), z.nonnegative()),
+  width: z.optional(z.number().check(z.int(), z.positive())),
+  height: z.optional(z.number().check(z.int(), z.positive())),
+});
+export type OriginalFile = z.infer<typeof OriginalFileSchema>;
+
 export const ExtractedImageSchema = z.object({
   /** Stable within one result set. */
   id: z.string().check(z.minLength(1)),
@@ -48,6 +76,13 @@ export const ExtractedImageSchema = z.object({
   /** Video frame time, in seconds, and as HH:MM:SS(.mmm) text. */
   timeSeconds: z.optional(z.number().check(z.nonnegative())),
   timestamp: z.optional(z.string()),
+  /**
+   * The stored file, when the image as shown (`url`, the view) is not it; absent when the view is
+   * the stored file. Cards offer it as "Original file"; Download All as "original files".
+   */
+  original: z.optional(OriginalFileSchema),
+  /** Why the view differs from `original`, in the order they were applied. */
+  viewChanges: z.optional(z.array(ViewChangeSchema)),
   /** Something a user should know about this image (a linked file not fetched, a preview of a vector file). */
   note: z.optional(z.string()),
 });

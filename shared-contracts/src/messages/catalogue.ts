@@ -145,6 +145,23 @@ export const MESSAGES = {
     linked: (url: string) => `Linked, not embedded: ${url}. Not downloaded; open the link to see it.`,
     linkedInZip: 'linked from the document, not embedded in it, so there is nothing to put in the ZIP',
   },
+  /** What a card says when the image shown is not the stored file (`ViewChange` codes), and its two files. */
+  rendition: {
+    changes: {
+      transparency: 'transparency merged',
+      jpeg2000: 'converted from JPEG 2000',
+      decode: 'colours as the document maps them',
+      colour: 'colours converted to sRGB',
+      crop: 'cropped as the document shows it',
+      vector: 'vector picture drawn as PNG',
+    },
+    /** "Shown as in the document: transparency merged, converted from JPEG 2000." */
+    shownAs: (changes: readonly string[]) => `Shown as in the document: ${changes.join(', ')}.`,
+    originalFile: 'Original file',
+    originalFileLabel: (name: string) => `Download the original file of ${name}`,
+    zipAsShown: 'As shown',
+    zipOriginals: 'Original files',
+  },
   download: {
     /** A ZIP made on the device could not be written (Download All of frames or document images). */
     zipFailed: {
