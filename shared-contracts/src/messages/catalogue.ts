@@ -63,6 +63,40 @@ export const MESSAGES = {
       'This browser cannot decode video on this page: WebCodecs needs a secure connection (HTTPS or localhost). The frames were made on our server instead.',
     decodedOnServer:
       "This browser cannot decode this video's format or codec, so our server made the frames with ffmpeg.",
+    /** Which frames to take (issue 18): the mode selector and its controls. */
+    modes: {
+      label: 'Frames to take',
+      interval: 'Every N seconds',
+      scenes: 'Scene changes',
+      keyframes: 'Key frames',
+      count: 'N frames spread evenly',
+      sensitivity: (value: number) => `Scene sensitivity: ${value}%`,
+      sensitivityHint: 'Higher finds softer cuts; lower keeps only hard cuts.',
+      countValue: (n: number) => `Number of frames: ${n}`,
+      keyframesHint: 'Only the frames the video stores whole: fast, as nothing else is decoded.',
+      sharpest: 'Sharpest frame',
+      sharpestHint: 'For each frame, take the sharpest one within half a second of it.',
+    },
+    range: {
+      from: 'From',
+      to: 'To',
+      hint: 'Optional, as HH:MM:SS. Empty means the start or the end of the video.',
+      invalidTime: (field: string) => `${field}: enter a time as HH:MM:SS, for example 00:01:30.`,
+      fromNotBeforeTo: 'The start of the range must be before its end.',
+      startsAfterEnd: (duration: string) => `The range starts after the video ends (at ${duration}).`,
+    },
+    noFramesInRange: 'No frame of this video matches these settings.',
+    grabFrame: 'Grab this frame',
+    grabFrameHint: 'Pause the player where you want, then add exactly that frame to the grid.',
+    sheet: {
+      title: 'Contact sheet',
+      columns: (n: number) => `Columns: ${n}`,
+      width: (px: number) => `Width: ${px} px`,
+      png: 'Download sheet (PNG)',
+      pdf: 'Download sheet (PDF)',
+      header: (name: string, duration: string, width: number, height: number) =>
+        `${name}  ·  ${duration}  ·  ${width}x${height}`,
+    },
   },
   pdf: {
     invalidType: { title: 'Invalid File Type', description: 'Please upload a PDF file.' },
@@ -144,6 +178,11 @@ export const MESSAGES = {
     cannotPreview: (format: string) => `Your browser cannot preview ${format} images. Download still works.`,
     linked: (url: string) => `Linked, not embedded: ${url}. Not downloaded; open the link to see it.`,
     linkedInZip: 'linked from the document, not embedded in it, so there is nothing to put in the ZIP',
+    /** Images the document holds that could not be given out; each is listed with where and why. */
+    skipped: (n: number) =>
+      `${n} ${n === 1 ? 'image' : 'images'} in this file could not be extracted. The others are below.`,
+    skippedItem: (where: string | undefined, size: string | undefined, reason: string) =>
+      [where, size].filter(Boolean).join(', ') + (where || size ? ': ' : '') + reason,
   },
   /** What a card says when the image shown is not the stored file (`ViewChange` codes), and its two files. */
   rendition: {
@@ -161,6 +200,11 @@ export const MESSAGES = {
     originalFileLabel: (name: string) => `Download the original file of ${name}`,
     zipAsShown: 'As shown',
     zipOriginals: 'Original files',
+  },
+  /** The one results grid's own words (issue 16): choices made before downloading. */
+  grid: {
+    /** Names the "As shown" / "Original files" choice of Download All. */
+    renditionLabel: 'Files in the ZIP',
   },
   download: {
     /** A ZIP made on the device could not be written (Download All of frames or document images). */
