@@ -21,6 +21,7 @@ export type {
   EngineOptions,
   EngineProgress,
   RawInflater,
+  SkippedImage,
   StoredFile,
   ViewChange,
 } from './core/types.ts';

@@ -45,6 +45,16 @@ export type DocumentImage = {
   note?: string;
 };
 
+/** An image the document holds that could not be given out (damaged data, a codec not decoded), and why. */
+export type SkippedImage = {
+  width?: number;
+  height?: number;
+  pageNumbers?: number[];
+  slideNumbers?: number[];
+  /** Worded for the user: "This image's JPEG (DCTDecode) data is not a JPEG: …". */
+  reason: string;
+};
+
 export type EngineProgress = { done: number; total: number; unit: 'pages' | 'slides' | 'parts' | 'pictures' };
 
 /**
@@ -56,6 +66,8 @@ export type RawInflater = (data: Uint8Array, size: number) => Promise<Uint8Array
 export type EngineOptions = {
   signal?: AbortSignal;
   onProgress?: (progress: EngineProgress) => void;
+  /** Told of each image that is in the document but cannot be given out, so the page can say so. */
+  onSkipped?: (skipped: SkippedImage) => void;
   /** For encrypted files. */
   password?: string;
   /**

@@ -7,7 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
-import { createNameAllocator, formatBytes, formatDimensions, safeFileName } from 'media-files';
+import { createNameAllocator, formatBytes, formatDimensions, safeFileName, withFormatExtension } from 'media-files';
 import {
   type DocumentApiImage,
   type ExtractedImage,
@@ -124,17 +124,29 @@ async function readDocumentFile(file: string, bytes: Uint8Array, pool: ReturnTyp
   for await (const image of images) {
     count += 1;
     const name = allocate(safeFileName(image.name));
+    // the stored file beside its view (a JPEG whose mask the view merges), under its own extension
+    const originalName = image.original && allocate(withFormatExtension(name, image.original.format));
     let url: string;
+    let originalUrl = '';
     if (outDir && !image.linkedUrl) {
       const target = path.join(outDir, name);
       // in place: the next images inflate on zlib's threads meanwhile (bench/RESULTS.md)
       writeFileSync(target, image.bytes);
       saved += 1;
       url = pathToFileURL(target).href;
+      if (image.original && originalName) {
+        const originalTarget = path.join(outDir, originalName);
+        writeFileSync(originalTarget, image.original.bytes);
+        saved += 1;
+        originalUrl = pathToFileURL(originalTarget).href;
+      }
     } else {
       url = values.json ? dataUrlOf(image) : '';
+      if (values.json && image.original) originalUrl = dataUrlOf(image.original);
     }
-    printDocumentImage(toApiImage(image, name, url));
+    printDocumentImage(
+      toApiImage(image, name, url, originalName ? { name: originalName, url: originalUrl } : undefined),
+    );
   }
   if (!values.json) process.stderr.write(`${count} images in ${path.basename(file)} (${kind.toUpperCase()})\n`);
   if (outDir) process.stderr.write(`saved ${saved} files to ${outDir}\n`);

@@ -17,6 +17,7 @@ const PasswordPrompt = lazy(() =>
   import('./PasswordPrompt.tsx').then((module) => ({ default: module.PasswordPrompt })),
 );
 const ExtractionOutcome = lazy(() => import('./ExtractionOutcome.tsx'));
+const SkippedImages = lazy(() => import('./SkippedImages.tsx'));
 
 /** A linked image has no bytes to zip: the archive's could-not-download.txt says why. */
 const linkedInZip = () => MESSAGES.documents.linkedInZip;
@@ -24,7 +25,7 @@ const linkedInZip = () => MESSAGES.documents.linkedInZip;
 /** The working part of the PDF, Word and PowerPoint screens: upload, extract, progress, results. */
 export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
   const extraction = useDocumentExtraction(config);
-  const { file, running, progress, images, resultOf, outcome, failureDetail, passwordRequest } = extraction;
+  const { file, running, progress, images, resultOf, outcome, failureDetail, passwordRequest, skipped } = extraction;
   const zip = useDownloadAll({ zipName: config.zipName, remoteNote: linkedInZip });
   const m = config.messages;
   // The chosen file's kind is being read (in the Worker): Extract waits for it.
@@ -98,6 +99,11 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
         {outcome === 'failed' || outcome === 'no-images' ? (
           <Suspense fallback={null}>
             <ExtractionOutcome config={config} outcome={outcome} failureDetail={failureDetail} />
+          </Suspense>
+        ) : null}
+        {skipped.length > 0 ? (
+          <Suspense fallback={null}>
+            <SkippedImages skipped={skipped} />
           </Suspense>
         ) : null}
       </Card>

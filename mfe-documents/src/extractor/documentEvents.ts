@@ -1,5 +1,5 @@
 import { createEventChannel, type Extractor } from 'browser-services/extraction';
-import type { DocumentKind, EngineProgress } from 'document-engine';
+import type { DocumentKind, EngineProgress, SkippedImage } from 'document-engine';
 import { createNameAllocator } from 'media-files';
 import type { ProgressUnit } from 'shared-contracts';
 import { type ExtractInWorkerOptions, extractInWorker } from '../worker/index.ts';
@@ -20,12 +20,13 @@ const UNITS: Readonly<Record<EngineProgress['unit'], ProgressUnit>> = {
  * The document engine in its Worker (`extractInWorker`, callbacks) as an extractor: start once the
  * Worker says what the bytes are, progress, an image per image found, done. Each image's grid record
  * comes with its original bytes and preview state (`onResult`), which the page keeps beside the
- * image. A failure is thrown as the engine's own error (its `code`: `password-required`,
+ * image; an image the engine could not give out is told to `onSkipped`. A failure is thrown as the engine's own error (its `code`: `password-required`,
  * `wrong-password`…), an abort as `DocumentError('aborted')`.
  */
 export function documentExtractor(
   onResult: (result: DocumentResult) => void,
   run: (bytes: ArrayBuffer, options: ExtractInWorkerOptions) => Promise<void> = extractInWorker,
+  onSkipped?: (skipped: SkippedImage) => void,
 ): Extractor<DocumentInput> {
   return async function* extractDocument({ file, password, expectedKind }, signal) {
     // Marks for profiling the time to first image (DevTools' Performance panel, the bench).
@@ -54,6 +55,7 @@ export function documentExtractor(
         start();
         channel.push({ type: 'progress', done: progress.done, total: progress.total, unit: UNITS[progress.unit] });
       },
+      ...(onSkipped ? { onSkipped } : {}),
       onImage: (image) => {
         start();
         if (found === 0) performance.mark('documents:first-image-received');

@@ -1,6 +1,12 @@
-import type { DocumentImage } from 'document-engine';
-import { safeFileName } from 'media-files';
-import { type ExtractedImage, type ImageSourceKind, MESSAGES } from 'shared-contracts';
+import type { DocumentImage, ViewChange as EngineViewChange } from 'document-engine';
+import { safeFileName, withFormatExtension } from 'media-files';
+import {
+  type ExtractedImage,
+  type ImageSourceKind,
+  MESSAGES,
+  type OriginalFile,
+  type ViewChange,
+} from 'shared-contracts';
 import {
   browserCanShow,
   isMetafile,
@@ -19,10 +25,15 @@ export type PreviewState =
   | { kind: 'unsupported' }
   | { kind: 'linked' };
 
-/** One image on screen: the grid's record, and the original bytes it was made from. */
+// The engine names the same view changes as the contracts (it depends on no contract): both ways.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const VIEW_CHANGES_AGREE: Same<EngineViewChange, ViewChange> = true;
+void VIEW_CHANGES_AGREE;
+
+/** One image on screen: the grid's record, and the bytes it was made from. */
 export type DocumentResult = {
   image: ExtractedImage;
-  /** The original file, as extracted (absent for a linked image). */
+  /** The view's bytes, as extracted (absent for a linked image). */
   blob?: Blob;
   preview: PreviewState;
 };
@@ -56,15 +67,43 @@ export function toDocumentResult(
     };
   }
   const blob = new Blob([found.bytes as Uint8Array<ArrayBuffer>], { type: found.mimeType });
+  const original = found.original && originalFileOf(found.original, common.name, allocate);
   const preview: PreviewState = browserCanShow(found.format)
     ? { kind: 'image' }
     : isMetafile(found.format)
       ? { kind: 'converting' }
       : { kind: 'unsupported' };
   return {
-    image: { ...common, url: URL.createObjectURL(blob), size: found.bytes.byteLength, note: found.note },
+    image: {
+      ...common,
+      url: URL.createObjectURL(blob),
+      size: found.bytes.byteLength,
+      note: found.note,
+      ...(original ? { original, viewChanges: found.viewChanges ?? [] } : {}),
+    },
     blob,
     preview,
+  };
+}
+
+/**
+ * The stored file beside its view: named like the view with its own extension
+ * (`page-001-image-000.png` shown, `page-001-image-000.jpg` stored), unique in the set.
+ */
+function originalFileOf(
+  stored: NonNullable<DocumentImage['original']>,
+  viewName: string,
+  allocate: (name: string) => string,
+): OriginalFile {
+  const blob = new Blob([stored.bytes as Uint8Array<ArrayBuffer>], { type: stored.mimeType });
+  return {
+    url: URL.createObjectURL(blob),
+    name: allocate(withFormatExtension(viewName, stored.format)),
+    format: stored.format,
+    mimeType: stored.mimeType,
+    size: stored.bytes.byteLength,
+    ...(stored.width ? { width: stored.width } : {}),
+    ...(stored.height ? { height: stored.height } : {}),
   };
 }
 
@@ -109,11 +148,12 @@ export function previewNote(
 /** Frees the object URLs a result made (its own and its preview's). */
 export function releaseResult(result: DocumentResult): void {
   if (result.blob) URL.revokeObjectURL(result.image.url);
+  if (result.image.original) URL.revokeObjectURL(result.image.original.url);
   if (result.preview.kind === 'converted') URL.revokeObjectURL(result.preview.url);
 }
 
 /** "Page 3", "Pages 1, 2, 5", "Slide 4 · layout": where in the document an image is. */
-export function placeText(image: ExtractedImage): string | undefined {
+export function placeText(image: Pick<ExtractedImage, 'pageNumbers' | 'slideNumbers' | 'role'>): string | undefined {
   const parts: string[] = [];
   const list = (label: string, numbers: readonly number[] | undefined) => {
     if (!numbers?.length) return;

@@ -1,5 +1,5 @@
 import { toasts } from 'browser-services/toast';
-import type { DocumentKind } from 'document-engine';
+import type { DocumentKind, SkippedImage } from 'document-engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { type ExtractionFailure, type ExtractionMessages, useExtraction } from 'shared-ui';
@@ -24,6 +24,8 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
   const [file, setFile] = useState<File>();
   const [passwordRequest, setPasswordRequest] = useState<PasswordRequest>();
   const [, setPreviewsDone] = useState(0);
+  /** Images the document holds that could not be given out, with why: the page lists them. */
+  const [skipped, setSkipped] = useState<SkippedImage[]>([]);
   /** The record of each image on screen (or arriving), by the image itself. */
   const results = useRef(new Map<ExtractedImage, DocumentResult>());
   const previewQueue = useRef<Promise<void>>(Promise.resolve());
@@ -50,10 +52,14 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
 
   const extractor = useMemo(
     () =>
-      documentExtractor((result) => {
-        results.current.set(result.image, result);
-        if (result.preview.kind === 'converting') convertPreview(result);
-      }),
+      documentExtractor(
+        (result) => {
+          results.current.set(result.image, result);
+          if (result.preview.kind === 'converting') convertPreview(result);
+        },
+        undefined,
+        (one) => setSkipped((list) => [...list, one]),
+      ),
     [convertPreview],
   );
 
@@ -91,6 +97,7 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
         toasts.error(m.noFile.title, m.noFile.description);
         return;
       }
+      setSkipped([]);
       const outcome = await extraction.run({ file, password, expectedKind: config.kinds[0] as DocumentKind });
       if (outcome.status === 'failed' && isPasswordFailure(outcome.failure)) {
         setPasswordRequest({ wrong: outcome.failure?.code === 'wrong-password' });
@@ -102,6 +109,7 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
   const choose = useCallback(
     (next: File) => {
       extraction.reset();
+      setSkipped([]);
       // The worker loads while the user reaches for Extract.
       prepareDocumentWorker();
       setFile(next);
@@ -141,6 +149,7 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
     outcome,
     failureDetail: outcome === 'failed' ? failure?.message || m.fallbackError : undefined,
     passwordRequest,
+    skipped,
     extract: () => run(),
     cancel: extraction.cancel,
     submitPassword,

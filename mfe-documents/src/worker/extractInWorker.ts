@@ -1,5 +1,5 @@
 import { startModuleWorker } from 'browser-services/workers';
-import type { DocumentImage, DocumentKind, EngineProgress } from 'document-engine';
+import type { DocumentImage, DocumentKind, EngineProgress, SkippedImage } from 'document-engine';
 // The error classes alone: the engine itself runs in the Worker and must not ride on the page.
 import { DocumentError, PasswordRequiredError } from 'document-engine/errors';
 import { MESSAGES } from 'shared-contracts';
@@ -33,6 +33,8 @@ export type ExtractInWorkerOptions = {
   onKind?: (kind: DocumentKind | undefined) => void;
   onProgress?: (progress: EngineProgress) => void;
   onImage: (image: DocumentImage) => void;
+  /** An image the document holds that the engine could not give out, and why. */
+  onSkipped?: (skipped: SkippedImage) => void;
   /** Starts the worker; the real Worker unless a test gives another. */
   createWorker?: () => WorkerLike;
   /** Longest silence before the worker is taken for frozen (tests shorten it). */
@@ -153,7 +155,7 @@ function watchWorker(
  * only sure way to stop a parser mid-object.
  */
 export function extractInWorker(bytes: ArrayBuffer, options: ExtractInWorkerOptions): Promise<void> {
-  const { password, signal, onKind, onProgress, onImage, createWorker = takeDocumentWorker } = options;
+  const { password, signal, onKind, onProgress, onImage, onSkipped, createWorker = takeDocumentWorker } = options;
   if (signal?.aborted) return Promise.reject(new DocumentError('aborted'));
   const worker = createWorker();
   const run = watchWorker(
@@ -166,6 +168,7 @@ export function extractInWorker(bytes: ArrayBuffer, options: ExtractInWorkerOpti
         if (message.type === 'kind') onKind?.(message.kind ?? undefined);
         else if (message.type === 'progress') onProgress?.(message.progress);
         else if (message.type === 'image') onImage(message.image);
+        else if (message.type === 'skipped') onSkipped?.(message.skipped);
         else if (message.type === 'done') run.finish();
         else run.finish(rebuildError(message.error));
       },

@@ -2,7 +2,7 @@
  * The messages between a page and the document Worker. Both ends are this package's own code,
  * so these are types, not schemas: nothing here comes from outside.
  */
-import type { DocumentErrorCode, DocumentImage, DocumentKind, EngineProgress } from 'document-engine';
+import type { DocumentErrorCode, DocumentImage, DocumentKind, EngineProgress, SkippedImage } from 'document-engine';
 
 export type ToWorker =
   /** The whole file (transferred) and, for an encrypted one, the password to try. */
@@ -19,6 +19,8 @@ export type FromWorker =
   | { type: 'kind'; kind: DocumentKind | null }
   | { type: 'progress'; progress: EngineProgress }
   | { type: 'image'; image: DocumentImage }
+  /** An image in the document that could not be given out, with why (the page lists them). */
+  | { type: 'skipped'; skipped: SkippedImage }
   | { type: 'done' }
   | { type: 'error'; error: WorkerError };
 

@@ -33,11 +33,14 @@ async function run(scope: WorkerScope, buffer: ArrayBuffer, password: string | u
       signal,
       password,
       onProgress: (progress) => scope.postMessage({ type: 'progress', progress }),
+      onSkipped: (skipped) => scope.postMessage({ type: 'skipped', skipped }),
     });
     for await (const image of images) {
       if (signal.aborted) return;
       const bytes = ownBuffer(image.bytes);
-      scope.postMessage({ type: 'image', image: { ...image, bytes } }, [bytes.buffer]);
+      const original = image.original && { ...image.original, bytes: ownBuffer(image.original.bytes) };
+      const transfer: Transferable[] = original ? [bytes.buffer, original.bytes.buffer] : [bytes.buffer];
+      scope.postMessage({ type: 'image', image: { ...image, bytes, ...(original ? { original } : {}) } }, transfer);
     }
     if (!signal.aborted) scope.postMessage({ type: 'done' });
   } catch (error) {

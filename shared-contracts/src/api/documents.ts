@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { OriginalFileSchema, ViewChangeSchema } from '../entities/extractedImage.ts';
 import { DOCX_MAX_BYTES, PDF_MAX_BYTES, PPT_MAX_BYTES } from '../limits.ts';
 import { ApiErrorSchema } from './errors.ts';
 
@@ -49,14 +50,32 @@ export const DocumentApiImageSchema = z.object({
   linkedUrl: z.optional(z.string()),
   /** Something a user should know (a PNG preview of a vector file, a linked file). */
   note: z.optional(z.string()),
+  /**
+   * The stored file, when `url` (the view: what the document draws, in a format browsers show) is
+   * not it: a JPEG with its mask merged is a PNG view of the stored JPEG. Its `url` is a `data:` URL.
+   */
+  original: z.optional(OriginalFileSchema),
+  /** Why the view differs from `original`. */
+  viewChanges: z.optional(z.array(ViewChangeSchema)),
 });
 export type DocumentApiImage = z.infer<typeof DocumentApiImageSchema>;
+
+export const SkippedDocumentImageSchema = z.object({
+  width: z.optional(z.number().check(z.nonnegative())),
+  height: z.optional(z.number().check(z.nonnegative())),
+  pageNumbers: z.optional(z.array(z.number().check(z.int(), z.positive()))),
+  slideNumbers: z.optional(z.array(z.number().check(z.int(), z.positive()))),
+  /** Worded for the user. */
+  reason: z.string(),
+});
 
 export const ExtractImagesResponseSchema = z.object({
   success: z.literal(true),
   /** What the file turned out to be, from its bytes. */
   kind: DocumentKindSchema,
   images: z.array(DocumentApiImageSchema),
+  /** Images the document holds that could not be given out, with where and why. */
+  skipped: z.optional(z.array(SkippedDocumentImageSchema)),
 });
 export type ExtractImagesResponse = z.infer<typeof ExtractImagesResponseSchema>;
 

@@ -131,7 +131,10 @@ export const extractPdf: DocumentExtractor = async function* extractPdf(
   bytes: Uint8Array,
   options: EngineOptions = {},
 ): AsyncGenerator<DocumentImage> {
-  for await (const event of readPdfImages(bytes, options)) if (event.kind === 'image') yield event.image;
+  for await (const event of readPdfImages(bytes, options)) {
+    if (event.kind === 'image') yield event.image;
+    else options.onSkipped?.(event.skipped);
+  }
 };
 
 function asDocumentError(error: unknown): DocumentError {

@@ -5,8 +5,8 @@
  * server's event loop: the pool kills and replaces it.
  */
 import { getHeapStatistics } from 'node:v8';
-import type { DocumentImage, DocumentKind } from 'document-engine';
-import { createNameAllocator, safeFileName } from 'media-files';
+import type { DocumentImage, DocumentKind, SkippedImage } from 'document-engine';
+import { createNameAllocator, safeFileName, withFormatExtension } from 'media-files';
 import { DocumentLimitError } from './failure.ts';
 import { readDocumentImages } from './readDocument.ts';
 import { toApiImage } from './toApiImage.ts';
@@ -18,9 +18,11 @@ export default async function readDocumentJob(job: DocumentJob): Promise<void> {
   post({ type: 'start' });
   try {
     // The pool's termination is the time limit: no clock inside.
+    const skipped: SkippedImage[] = [];
     const { kind, images } = readDocumentImages(job.bytes, {
       password: job.password,
       timeLimitMs: Number.POSITIVE_INFINITY,
+      onSkipped: (one) => skipped.push(one),
     });
     post({ type: 'kind', kind });
     if (job.answer === 'images') {
@@ -28,12 +30,16 @@ export default async function readDocumentJob(job: DocumentJob): Promise<void> {
       for await (const image of images) {
         // its own buffer: the engine's bytes may be a view into the document it is still reading
         const bytes = image.bytes.slice();
+        const original = image.original && { ...image.original, bytes: image.original.bytes.slice() };
         imageCount += 1;
-        post({ type: 'image', image: { ...image, bytes } }, [bytes.buffer as ArrayBuffer]);
+        post({ type: 'image', image: { ...image, bytes, ...(original ? { original } : {}) } }, [
+          bytes.buffer as ArrayBuffer,
+          ...(original ? [original.bytes.buffer as ArrayBuffer] : []),
+        ]);
       }
       post({ type: 'done', kind, imageCount, heapBytes: getHeapStatistics().total_heap_size });
     } else {
-      const { body, imageCount } = await jsonAnswer(kind, images, job.maxAnswerBytes);
+      const { body, imageCount } = await jsonAnswer(kind, images, job.maxAnswerBytes, skipped);
       post({ type: 'done', kind, imageCount, body, heapBytes: getHeapStatistics().total_heap_size }, [
         body.buffer as ArrayBuffer,
       ]);
@@ -53,17 +59,25 @@ async function jsonAnswer(
   kind: DocumentKind,
   images: AsyncGenerator<DocumentImage>,
   maxAnswerBytes: number,
+  skipped: readonly SkippedImage[],
 ): Promise<{ body: Uint8Array; imageCount: number }> {
   const parts: Uint8Array[] = [Buffer.from(`{"success":true,"kind":${JSON.stringify(kind)},"images":[`)];
   const allocate = createNameAllocator();
   let answerBytes = 0;
   let imageCount = 0;
   for await (const image of images) {
-    answerBytes += image.bytes.length;
+    answerBytes += image.bytes.length + (image.original?.bytes.length ?? 0);
     if (answerBytes > maxAnswerBytes) throw DocumentLimitError.answerTooLarge(maxAnswerBytes);
     if (imageCount > 0) parts.push(Buffer.from(','));
     imageCount += 1;
-    const { url, ...rest } = toApiImage(image, allocate(safeFileName(image.name)), '');
+    const name = allocate(safeFileName(image.name));
+    const originalName = image.original && allocate(withFormatExtension(name, image.original.format));
+    const { url, original, ...rest } = toApiImage(
+      image,
+      name,
+      '',
+      originalName ? { name: originalName, url: '' } : undefined,
+    );
     if (image.linkedUrl) {
       parts.push(Buffer.from(JSON.stringify({ url, ...rest })));
       continue;
@@ -71,9 +85,17 @@ async function jsonAnswer(
     // `url` first, as toApiImage orders it; base64 needs no JSON escaping
     parts.push(Buffer.from(`{"url":${JSON.stringify(`data:${image.mimeType};base64,`).slice(0, -1)}`));
     parts.push(base64(image.bytes));
-    parts.push(Buffer.from(`",${JSON.stringify(rest).slice(1)}`));
+    parts.push(Buffer.from(`",${JSON.stringify(rest).slice(1, -1)}`));
+    if (original && image.original) {
+      const { url: _empty, ...originalRest } = original;
+      parts.push(Buffer.from(`,"original":{"url":"data:${image.original.mimeType};base64,`));
+      parts.push(base64(image.original.bytes));
+      parts.push(Buffer.from(`",${JSON.stringify(originalRest).slice(1)}`));
+    }
+    parts.push(Buffer.from('}'));
   }
-  parts.push(Buffer.from(']}'));
+  // filled while the images were read: complete once they are
+  parts.push(Buffer.from(skipped.length > 0 ? `],"skipped":${JSON.stringify(skipped)}}` : ']}'));
   // one ArrayBuffer of exactly the answer (never a slice of Node's shared pool), so it can be transferred
   const body = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let at = 0;

@@ -3,6 +3,7 @@ import {
   type DocumentImage,
   type DocumentKind,
   extractDocument,
+  type SkippedImage,
   sniffDocumentKind,
 } from 'document-engine';
 import { nodeInflateRaw } from 'document-engine/node';
@@ -16,6 +17,8 @@ export type ReadDocumentOptions = {
   signal?: AbortSignal | undefined;
   /** Stop with DocumentLimitError after this long. */
   timeLimitMs?: number | undefined;
+  /** Told of each image the document holds that the engine could not give out. */
+  onSkipped?: ((skipped: SkippedImage) => void) | undefined;
 };
 
 export type ReadDocumentResult = { kind: DocumentKind; images: AsyncGenerator<DocumentImage> };
@@ -55,6 +58,7 @@ async function* bounded(bytes: Uint8Array, options: ReadDocumentOptions): AsyncG
       signal,
       onProgress: checkClock,
       inflateRaw: nodeInflateRaw,
+      ...(options.onSkipped ? { onSkipped: options.onSkipped } : {}),
     })) {
       yield image;
       checkClock();

@@ -9,9 +9,15 @@ export function dataUrlOf(image: Pick<DocumentImage, 'bytes' | 'mimeType'>): str
 /**
  * One engine image in the API's shape (spec section 7). `pageNumber` is the first page for a PDF,
  * the first slide for a presentation, and 1 where the format has neither (the spec shows 1 when
- * missing). A linked image's url is its address: it is reported, never fetched.
+ * missing). A linked image's url is its address: it is reported, never fetched. `original` names
+ * the stored file when the view is not it.
  */
-export function toApiImage(image: DocumentImage, name: string, url: string): DocumentApiImage {
+export function toApiImage(
+  image: DocumentImage,
+  name: string,
+  url: string,
+  original?: { name: string; url: string },
+): DocumentApiImage {
   const pageNumber = image.pageNumbers?.[0] ?? image.slideNumbers?.[0] ?? 1;
   return {
     url: image.linkedUrl ?? url,
@@ -27,5 +33,19 @@ export function toApiImage(image: DocumentImage, name: string, url: string): Doc
     ...(image.role ? { role: image.role } : {}),
     ...(image.linkedUrl ? { linkedUrl: image.linkedUrl } : {}),
     ...(image.note ? { note: image.note } : {}),
+    ...(image.original && original
+      ? {
+          original: {
+            url: original.url,
+            name: original.name,
+            format: image.original.format,
+            mimeType: image.original.mimeType,
+            size: image.original.bytes.length,
+            ...(image.original.width ? { width: image.original.width } : {}),
+            ...(image.original.height ? { height: image.original.height } : {}),
+          },
+          viewChanges: image.viewChanges ?? [],
+        }
+      : {}),
   };
 }
