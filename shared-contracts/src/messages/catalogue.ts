@@ -26,6 +26,9 @@ export const MESSAGES = {
       description: "We couldn't scan this website. Please try again or use a different URL.",
     },
     fallbackError: 'Failed to extract images from website.',
+    /** Scan Depth's help: depth counts link hops, as wget -l and every crawler count them. */
+    depthHelp: (min: number, max: number, maxPages: number) =>
+      `Link hops to follow from the start page, ${min} to ${max}: 1 reads the start page and the pages it links to, 2 also the pages those link to. A scan reads at most ${maxPages} pages.`,
   },
   video: {
     uploaded: (fileName: string) => ({ title: 'Video uploaded', description: `${fileName} is ready for processing.` }),
