@@ -117,7 +117,9 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
           }}
           onDownload={() => toasts.info(MESSAGES.download.image.title)}
           downloadAllLabel="Download All Images"
-          onDownloadAll={hasBytesToZip(images.map(resultOf)) ? (shown) => void zip.downloadAll(shown) : undefined}
+          onDownloadAll={
+            hasBytesToZip(images.map(resultOf)) ? (shown, choices) => void zip.downloadAll(shown, choices) : undefined
+          }
           downloadAllBusy={zip.busy}
           detailsFor={(image) => <CardDetails image={image} result={resultOf(image)} />}
           previewFor={(image) => <CardPreview image={image} result={resultOf(image)} />}

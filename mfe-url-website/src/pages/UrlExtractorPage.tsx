@@ -92,7 +92,7 @@ export default function UrlExtractorPage() {
           images={images}
           linksFor={imageLinks}
           onDownload={() => toasts.info(MESSAGES.download.image.title)}
-          onDownloadAll={(shown) => void zip.downloadAll(shown)}
+          onDownloadAll={(shown, choices) => void zip.downloadAll(shown, choices)}
           downloadAllBusy={zip.busy}
         />
       ) : null}

@@ -140,7 +140,7 @@ export default function WebsiteExtractorPage() {
             </>
           )}
           onDownload={() => toasts.info(MESSAGES.download.image.title)}
-          onDownloadAll={(shown) => void zip.downloadAll(shown)}
+          onDownloadAll={(shown, choices) => void zip.downloadAll(shown, choices)}
           downloadAllBusy={zip.busy}
         />
       ) : null}

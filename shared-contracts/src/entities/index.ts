@@ -1,1 +1,2 @@
+export * from './downloadChoices.ts';
 export * from './extractedImage.ts';

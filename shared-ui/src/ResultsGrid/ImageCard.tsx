@@ -1,10 +1,11 @@
 import { formatBytes, formatDimensions } from 'media-files';
 import type { ReactNode } from 'react';
-import type { ExtractedImage } from 'shared-contracts';
+import type { OriginalFile } from 'shared-contracts';
+import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { SaveImageButton } from '../account/SaveImageButton.tsx';
 import { Button } from '../design-system/antd/button.ts';
 import { Tooltip } from '../design-system/antd/tooltip.ts';
-import { Card, DownloadOutlined, ExportOutlined, Paragraph, Text } from '../design-system/index.ts';
+import { Card, DownloadOutlined, ExportOutlined, FileOutlined, Paragraph, Text } from '../design-system/index.ts';
 import './ImageCard.css';
 
 /** Where a card's Open and Download go. A real link each: Download saves a real file. */
@@ -93,17 +94,38 @@ export function ImageCard({
         </div>
       ) : null}
       {details ? <div className="ie-image-card__details">{details}</div> : null}
+      {image.viewChanges?.length ? (
+        <Paragraph type="secondary" className="ie-image-card__note" data-testid="view-changes">
+          {MESSAGES.rendition.shownAs(image.viewChanges.map((change) => MESSAGES.rendition.changes[change]))}
+        </Paragraph>
+      ) : null}
       {image.note ? (
         <Paragraph type="secondary" className="ie-image-card__note">
           {image.note}
         </Paragraph>
       ) : null}
-      {actions || saveable ? (
+      {actions || saveable || image.original ? (
         <div className="ie-image-card__actions">
+          {image.original ? <OriginalFileButton original={image.original} imageName={image.name} /> : null}
           {saveable ? <SaveImageButton image={image} /> : null}
           {actions}
         </div>
       ) : null}
     </Card>
+  );
+}
+
+/** The stored file, one click away when the card shows another rendition of it (issue 15). */
+function OriginalFileButton({ original, imageName }: { original: OriginalFile; imageName: string }) {
+  return (
+    <Button
+      size="small"
+      icon={<FileOutlined />}
+      href={original.url}
+      download={original.name}
+      aria-label={MESSAGES.rendition.originalFileLabel(imageName)}
+    >
+      {MESSAGES.rendition.originalFile}
+    </Button>
   );
 }

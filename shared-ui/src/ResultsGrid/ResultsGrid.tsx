@@ -1,8 +1,9 @@
 import { type ReactNode, useMemo, useState } from 'react';
-import type { ExtractedImage } from 'shared-contracts';
+import { DEFAULT_DOWNLOAD_CHOICES, type DownloadChoices, type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { Button } from '../design-system/antd/button.ts';
 import { Col } from '../design-system/antd/col.ts';
 import { Empty } from '../design-system/antd/empty.ts';
+import { Radio } from '../design-system/antd/radio.ts';
 import { Row } from '../design-system/antd/row.ts';
 import { Select } from '../design-system/antd/select.ts';
 import { Space } from '../design-system/antd/space.ts';
@@ -17,7 +18,8 @@ export type ResultsGridProps = {
   linksFor: (image: ExtractedImage) => ImageLinks;
   onDownload?: (image: ExtractedImage) => void;
   downloadAllLabel?: string;
-  onDownloadAll?: (shown: readonly ExtractedImage[]) => void;
+  /** Download All of what is shown, with the visitor's choices (the one download path takes them). */
+  onDownloadAll?: (shown: readonly ExtractedImage[], choices: DownloadChoices) => void;
   downloadAllBusy?: boolean;
   /** Per-source lines on each card. */
   detailsFor?: (image: ExtractedImage) => ReactNode;
@@ -65,6 +67,8 @@ export function ResultsGrid({
   const [filter, setFilter] = useState<ImageFilter>({ sort: 'found' });
   const shown = useMemo(() => filterImages(images, filter), [images, filter]);
   const formats = useMemo(() => formatsOf(images), [images]);
+  const [choices, setChoices] = useState<DownloadChoices>(DEFAULT_DOWNLOAD_CHOICES);
+  const withOriginals = useMemo(() => images.some((image) => image.original), [images]);
 
   return (
     <section className="ie-results" aria-labelledby="ie-results-title" style={{ margin: '32px 0' }}>
@@ -80,15 +84,29 @@ export function ResultsGrid({
           </Text>
         </Space>
         {onDownloadAll ? (
-          <Button
-            type="primary"
-            icon={<DownloadOutlined />}
-            loading={downloadAllBusy}
-            disabled={shown.length === 0}
-            onClick={() => onDownloadAll(shown)}
-          >
-            {downloadAllLabel}
-          </Button>
+          <Space wrap>
+            {withOriginals ? (
+              <Radio.Group
+                aria-label={MESSAGES.grid.renditionLabel}
+                optionType="button"
+                value={choices.rendition}
+                onChange={(event) => setChoices((c) => ({ ...c, rendition: event.target.value }))}
+                options={[
+                  { value: 'view', label: MESSAGES.rendition.zipAsShown },
+                  { value: 'original', label: MESSAGES.rendition.zipOriginals },
+                ]}
+              />
+            ) : null}
+            <Button
+              type="primary"
+              icon={<DownloadOutlined />}
+              loading={downloadAllBusy}
+              disabled={shown.length === 0}
+              onClick={() => onDownloadAll(shown, choices)}
+            >
+              {downloadAllLabel}
+            </Button>
+          </Space>
         ) : null}
       </Space>
       {filters && images.length > 1 ? (

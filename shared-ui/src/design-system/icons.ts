@@ -10,6 +10,7 @@ export {
   ExportOutlined,
   EyeOutlined,
   FileImageOutlined,
+  FileOutlined,
   FileSearchOutlined,
   FileUnknownOutlined,
   FileZipOutlined,

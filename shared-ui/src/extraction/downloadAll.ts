@@ -2,7 +2,7 @@ import { saveBlob, zipToBlob } from 'browser-services/files';
 import { toasts } from 'browser-services/toast';
 import type { ZipEntry } from 'media-files';
 import { useCallback, useState } from 'react';
-import { API_PATHS, type ExtractedImage, MESSAGES } from 'shared-contracts';
+import { API_PATHS, type DownloadChoices, type ExtractedImage, MESSAGES } from 'shared-contracts';
 
 /**
  * Where the bytes of a set of images are, which says who writes their ZIP:
@@ -66,7 +66,31 @@ export async function zipInBrowser(
   saveBlob(await zipToBlob(zipStream(entries)), zipName);
 }
 
-export type DownloadAllOptions = {
+/**
+ * The image as the chosen rendition: with `original`, an image that has a stored file distinct from
+ * its view stands for that file (its bytes, name, format and size); the others are as they are.
+ */
+export function asRendition(image: ExtractedImage, rendition: DownloadChoices['rendition'] = 'view'): ExtractedImage {
+  if (rendition !== 'original' || !image.original) return image;
+  const { original } = image;
+  const { original: _view, viewChanges: _changes, ...rest } = image;
+  return {
+    ...rest,
+    url: original.url,
+    name: original.name,
+    format: original.format,
+    mimeType: original.mimeType,
+    size: original.size,
+    width: original.width,
+    height: original.height,
+  };
+}
+
+/** Whether a choice between the view and the original files means anything for these images. */
+export const hasOriginals = (images: readonly ExtractedImage[]) => images.some((image) => image.original);
+
+/** The one options object of the one download path: where the ZIP goes, and the visitor's choices. */
+export type DownloadAllOptions = Partial<DownloadChoices> & {
   /** The archive's file name. */
   zipName: string;
   remoteNote?: RemoteInBrowserZip;
@@ -74,9 +98,10 @@ export type DownloadAllOptions = {
 
 /** Download All, Download Selected: one ZIP of `images`, made where their bytes are. */
 export async function downloadAll(images: readonly ExtractedImage[], options: DownloadAllOptions): Promise<ZipMaker> {
-  const maker = zipMakerFor(images);
-  if (maker === 'server') postZipForm(images, options.zipName);
-  else await zipInBrowser(images, options.zipName, options.remoteNote);
+  const files = images.map((image) => asRendition(image, options.rendition));
+  const maker = zipMakerFor(files);
+  if (maker === 'server') postZipForm(files, options.zipName);
+  else await zipInBrowser(files, options.zipName, options.remoteNote);
   return maker;
 }
 
@@ -88,11 +113,11 @@ export function useDownloadAll(options: DownloadAllOptions) {
   const [busy, setBusy] = useState(false);
   const { zipName, remoteNote } = options;
   const start = useCallback(
-    async (images: readonly ExtractedImage[]) => {
+    async (images: readonly ExtractedImage[], choices?: Partial<DownloadChoices>) => {
       toasts.info(MESSAGES.download.all.title, MESSAGES.download.all.description);
       setBusy(true);
       try {
-        const maker = await downloadAll(images, { zipName, remoteNote });
+        const maker = await downloadAll(images, { ...choices, zipName, remoteNote });
         if (maker === 'browser') toasts.success(MESSAGES.download.started.title);
       } catch (error) {
         console.error(error);

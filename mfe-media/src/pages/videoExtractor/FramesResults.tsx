@@ -24,7 +24,7 @@ export default function FramesResults({ frames }: { frames: readonly ExtractedIm
         toasts.info(title, description);
       }}
       downloadAllLabel="Download All Frames"
-      onDownloadAll={(shown) => void zip.downloadAll(shown)}
+      onDownloadAll={(shown, choices) => void zip.downloadAll(shown, choices)}
       downloadAllBusy={zip.busy}
       detailsFor={(frame) => (
         <Text data-testid="frame-timestamp">
