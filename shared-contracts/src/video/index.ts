@@ -1,1 +1,2 @@
 export * from './frameFormat.ts';
+export * from './frameMode.ts';

@@ -1,0 +1,109 @@
+import { FrameSelectionSchema, MESSAGES, sceneThreshold, sensitivityOfThreshold } from 'shared-contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  createSceneScorer,
+  FrameRangeError,
+  frameGrid,
+  frameTimes,
+  gridTimes,
+  inWindow,
+  parseTimestamp,
+  resolveWindow,
+  sharpestOf,
+  sharpness,
+} from '../src/video/index.ts';
+
+describe('frame planner', () => {
+  it('every N seconds without a range is frameTimes', () => {
+    for (const [duration, interval] of [
+      [10, 5],
+      [10.01, 5],
+      [3.333, 1],
+      [130, 7],
+    ] as const) {
+      expect(gridTimes(frameGrid(duration, { kind: 'interval', intervalSeconds: interval }))).toEqual(
+        frameTimes(duration, interval),
+      );
+    }
+  });
+
+  it('every N seconds within a range starts at from and stays before to', () => {
+    const times = gridTimes(
+      frameGrid(130, { kind: 'interval', intervalSeconds: 5 }, { fromSeconds: 60, toSeconds: 75 }),
+    );
+    expect(times).toEqual([60, 65, 70]);
+  });
+
+  it('N frames are spread evenly: the middle of N equal parts of the window', () => {
+    expect(gridTimes(frameGrid(10, { kind: 'count', count: 2 }))).toEqual([2.5, 7.5]);
+    const times = gridTimes(frameGrid(130, { kind: 'count', count: 12 }, { fromSeconds: 60, toSeconds: 120 }));
+    expect(times).toHaveLength(12);
+    expect(times[0]).toBe(62.5);
+    expect(times.at(-1)).toBe(117.5);
+    for (const t of times) expect(inWindow(t, { from: 60, to: 120 })).toBe(true);
+  });
+
+  it('clamps a range to the video and refuses one that starts after it, in the catalogue’s words', () => {
+    expect(resolveWindow(10, { toSeconds: 99 })).toEqual({ from: 0, to: 10 });
+    expect(() => resolveWindow(10, { fromSeconds: 12 })).toThrow(
+      new FrameRangeError(MESSAGES.video.range.startsAfterEnd('00:00:10')),
+    );
+    expect(() => resolveWindow(10, { fromSeconds: 5, toSeconds: 5 })).toThrow(MESSAGES.video.range.fromNotBeforeTo);
+    expect(
+      FrameSelectionSchema.safeParse({ mode: { kind: 'keyframes' }, range: { fromSeconds: 9, toSeconds: 3 } }).success,
+    ).toBe(false);
+  });
+
+  it('reads HH:MM:SS, MM:SS and seconds, and refuses the rest', () => {
+    expect(parseTimestamp('00:01:00')).toBe(60);
+    expect(parseTimestamp('1:02:03.5')).toBe(3723.5);
+    expect(parseTimestamp('02:30')).toBe(150);
+    expect(parseTimestamp('45')).toBe(45);
+    for (const bad of ['', 'abc', '00:61:00', '00:00:75', '1:2:3:4', '-5', '00:01:']) {
+      expect(parseTimestamp(bad), bad).toBeUndefined();
+    }
+  });
+
+  it('maps sensitivity to ffmpeg’s threshold and back', () => {
+    expect(sceneThreshold(70)).toBe(0.3);
+    expect(sensitivityOfThreshold(0.3)).toBe(70);
+    expect(sensitivityOfThreshold(0)).toBe(99);
+  });
+});
+
+describe('frame scores', () => {
+  const flat = (value: number) => new Uint8Array(64 * 36).fill(value);
+  it('scores a cut high and steady change low, as ffmpeg’s scene score does', () => {
+    const score = createSceneScorer();
+    expect(score(flat(20))).toBe(0);
+    expect(score(flat(20))).toBe(0);
+    expect(score(flat(200))).toBeCloseTo(1, 5);
+    const pan = createSceneScorer();
+    pan(flat(0));
+    pan(flat(40)); // MAD 40 after 0: min(40, 40)/100
+    expect(pan(flat(80))).toBe(0); // MAD 40 again: a steady change
+  });
+
+  it('a blurred picture is less sharp than the same picture sharp', () => {
+    const w = 32;
+    const h = 32;
+    const sharp = new Uint8Array(w * h);
+    for (let y = 0; y < h; y += 1) for (let x = 0; x < w; x += 1) sharp[y * w + x] = (x >> 2) % 2 ? 255 : 0;
+    const blurred = sharp.map((_, i) => {
+      const x = i % w;
+      return Math.round(
+        ((sharp[i - 1] ?? 0) * (x > 0 ? 1 : 0) + (sharp[i] ?? 0) + (sharp[i + 1] ?? 0) * (x < w - 1 ? 1 : 0)) / 3,
+      );
+    });
+    expect(sharpness(sharp, w, h)).toBeGreaterThan(sharpness(blurred, w, h) * 2);
+    expect(
+      sharpestOf(
+        [
+          { seconds: 1, score: 5 },
+          { seconds: 2, score: 9 },
+        ],
+        1,
+      )?.seconds,
+    ).toBe(2);
+  });
+});
