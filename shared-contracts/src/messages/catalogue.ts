@@ -208,6 +208,15 @@ export const MESSAGES = {
   grid: {
     /** Names the "As shown" / "Original files" choice of Download All. */
     renditionLabel: 'Files in the ZIP',
+    /** A card's checkbox. */
+    select: (name: string) => `Select ${name}`,
+    selectAll: 'Select all',
+    selectNone: 'Select none',
+    invert: 'Invert',
+    selectionLabel: 'Selection',
+    /** "2 selected · 3.4 MB"; the size counts the images whose size is known. */
+    selected: (n: number, size: string) => `${n} selected · ${size}`,
+    downloadSelected: 'Download Selected',
   },
   download: {
     /** A ZIP made on the device could not be written (Download All of frames or document images). */

@@ -1,9 +1,10 @@
 import { formatBytes, formatDimensions } from 'media-files';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import type { OriginalFile } from 'shared-contracts';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { SaveImageButton } from '../account/SaveImageButton.tsx';
 import { Button } from '../design-system/antd/button.ts';
+import { Checkbox } from '../design-system/antd/checkbox.ts';
 import { Tooltip } from '../design-system/antd/tooltip.ts';
 import { Card, DownloadOutlined, ExportOutlined, FileOutlined, Paragraph, Text } from '../design-system/index.ts';
 import './ImageCard.css';
@@ -33,6 +34,15 @@ export type ImageCardProps = {
    * placeholder for a format the browser cannot show or a linked image that must not be fetched.
    */
   preview?: ReactNode;
+  /** A checkbox on the card ("Select <name>"), when the grid lets the visitor choose images. */
+  selection?: CardSelection;
+};
+
+/** The card's part in the grid's selection. */
+export type CardSelection = {
+  selected: boolean;
+  /** `range`: Shift was held (click or Space), so the grid selects from the last card toggled to this one. */
+  onToggle: (range: boolean) => void;
 };
 
 export function ImageCard({
@@ -46,16 +56,18 @@ export function ImageCard({
   saveable = true,
   hoverActions,
   showMeta = true,
+  selection,
 }: ImageCardProps) {
   const label = image.alt?.trim() || image.name;
   const sizeText = formatBytes(image.size) ?? unknownSizeText;
   return (
     <Card
-      className="ie-image-card"
+      className={selection?.selected ? 'ie-image-card ie-image-card--selected' : 'ie-image-card'}
       size="small"
       cover={
         <div className="ie-image-card__frame">
           {preview ?? <img src={image.url} alt={label} loading="lazy" decoding="async" />}
+          {selection ? <SelectBox name={image.name} selection={selection} /> : null}
           <div className="ie-image-card__hover">
             <Tooltip title="Open in a new tab">
               <Button
@@ -127,5 +139,35 @@ function OriginalFileButton({ original, imageName }: { original: OriginalFile; i
     >
       {MESSAGES.rendition.originalFile}
     </Button>
+  );
+}
+
+/**
+ * The card's checkbox, its keyboard focus point: Space toggles it, Shift+Space and Shift+click
+ * select a range. Shift is read from the key or the pointer that caused the change: the click a
+ * browser makes of a Space press does not say whether Shift was held.
+ */
+function SelectBox({ name, selection }: { name: string; selection: CardSelection }) {
+  const shift = useRef(false);
+  return (
+    <span
+      className="ie-image-card__select"
+      onKeyDownCapture={(event) => {
+        if (event.key === ' ') shift.current = event.shiftKey;
+      }}
+      onClickCapture={(event) => {
+        // detail 0: a click made from the keyboard, whose Shift was read on key down.
+        if (event.detail > 0) shift.current = event.shiftKey;
+      }}
+    >
+      <Checkbox
+        checked={selection.selected}
+        aria-label={MESSAGES.grid.select(name)}
+        onChange={() => {
+          selection.onToggle(shift.current);
+          shift.current = false;
+        }}
+      />
+    </span>
   );
 }

@@ -1,4 +1,5 @@
-import { type ReactNode, useMemo, useState } from 'react';
+import { formatBytes } from 'media-files';
+import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
 import { DEFAULT_DOWNLOAD_CHOICES, type DownloadChoices, type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { Button } from '../design-system/antd/button.ts';
 import { Col } from '../design-system/antd/col.ts';
@@ -10,6 +11,16 @@ import { Space } from '../design-system/antd/space.ts';
 import { DownloadOutlined, NumberInput, Text, Title } from '../design-system/index.ts';
 import { filterImages, formatsOf, type ImageFilter } from './filterImages.ts';
 import { ImageCard, type ImageLinks } from './ImageCard.tsx';
+import {
+  EMPTY_SELECTION,
+  invert,
+  type Selection,
+  selectAll,
+  selectedOf,
+  selectNone,
+  selectRange,
+  toggle,
+} from './selection.ts';
 
 export type ResultsGridProps = {
   title: string;
@@ -46,7 +57,10 @@ const SORTS: { value: NonNullable<ImageFilter['sort']>; label: string }[] = [
   { value: 'name', label: 'Name' },
 ];
 
-/** The one results grid: 1, 2, 3 or 4 columns by width, filters, count, Download All. */
+/**
+ * The one results grid: 1, 2, 3 or 4 columns by width, filters, count, Download All, and the
+ * selection (a checkbox per card, Select all / none / Invert, Download Selected).
+ */
 export function ResultsGrid({
   title,
   images,
@@ -69,6 +83,19 @@ export function ResultsGrid({
   const formats = useMemo(() => formatsOf(images), [images]);
   const [choices, setChoices] = useState<DownloadChoices>(DEFAULT_DOWNLOAD_CHOICES);
   const withOriginals = useMemo(() => images.some((image) => image.original), [images]);
+  // Choosing images is part of downloading them: a grid that downloads nothing has no checkboxes.
+  const selectable = onDownloadAll !== undefined;
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const shownIds = useMemo(() => shown.map((image) => image.id), [shown]);
+  const selected = useMemo(() => selectedOf(selection, shown), [selection, shown]);
+  const selectedBytes = selected.reduce((sum, image) => sum + (image.size ?? 0), 0);
+
+  // Ctrl/Cmd+A while a card has focus selects every image shown, as in a file manager.
+  const onGridKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!selectable || event.key.toLowerCase() !== 'a' || !(event.ctrlKey || event.metaKey)) return;
+    event.preventDefault();
+    setSelection((s) => selectAll(s, shownIds));
+  };
 
   return (
     <section className="ie-results" aria-labelledby="ie-results-title" style={{ margin: '32px 0' }}>
@@ -143,10 +170,31 @@ export function ResultsGrid({
           />
         </Space>
       ) : null}
+      {selectable && shown.length > 0 ? (
+        <div className="ie-results__selection" role="toolbar" aria-label={MESSAGES.grid.selectionLabel}>
+          <Space wrap>
+            <Button onClick={() => setSelection((s) => selectAll(s, shownIds))}>{MESSAGES.grid.selectAll}</Button>
+            <Button onClick={() => setSelection(selectNone())}>{MESSAGES.grid.selectNone}</Button>
+            <Button onClick={() => setSelection((s) => invert(s, shownIds))}>{MESSAGES.grid.invert}</Button>
+            <Text aria-live="polite" data-testid="selection-summary">
+              {MESSAGES.grid.selected(selected.length, formatBytes(selectedBytes) ?? '0 B')}
+            </Text>
+            <Button
+              type="primary"
+              icon={<DownloadOutlined />}
+              disabled={selected.length === 0}
+              loading={downloadAllBusy}
+              onClick={() => onDownloadAll?.(selected, choices)}
+            >
+              {MESSAGES.grid.downloadSelected}
+            </Button>
+          </Space>
+        </div>
+      ) : null}
       {shown.length === 0 ? (
         <Empty description="No image matches these filters." />
       ) : (
-        <Row gutter={[16, 16]} role="list">
+        <Row gutter={[16, 16]} role="list" onKeyDown={onGridKeyDown}>
           {shown.map((image) => (
             <Col key={image.id} xs={24} sm={12} md={8} xl={6} role="listitem">
               <ImageCard
@@ -160,6 +208,15 @@ export function ResultsGrid({
                 saveable={saveable}
                 hoverActions={hoverActionsFor?.(image)}
                 showMeta={showMeta}
+                selection={
+                  selectable
+                    ? {
+                        selected: selection.ids.has(image.id),
+                        onToggle: (range) =>
+                          setSelection((s) => (range ? selectRange(s, shownIds, image.id) : toggle(s, image.id))),
+                      }
+                    : undefined
+                }
               />
             </Col>
           ))}
