@@ -7,6 +7,11 @@
  * Deliberate difference: the manifest lists every ZIP entry under ppt/media, movies and sounds
  * included (shp-movie-props.pptx's media1.mp4). The extractor yields images only, so media that
  * is not an image (by extension: see NOT_IMAGES) is left out of the expected set.
+ *
+ * A picture the document crops comes out as a PNG of the crop with the stored media as its
+ * `original` (officeCrops.test.ts checks the crops), and once more as stored where it is also shown
+ * whole: the stored files of the images are compared with the media, each medium's slides the union
+ * over its renditions.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
@@ -43,6 +48,10 @@ const filesOf = (kind: 'docx' | 'pptx') =>
   readdirSync(corpusPath(kind)).filter((name) => name.toLowerCase().endsWith(`.${kind}`));
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+/** The stored file of an image: its original when the view differs from it (a crop). */
+const storedSha = (image: DocumentImage) => sha256(image.original?.bytes ?? image.bytes);
+const renditionsOf = (images: DocumentImage[], hash: string) =>
+  images.filter((image) => image.linkedUrl === undefined && storedSha(image) === hash);
 const read = readCorpus;
 const entryOf = (key: string): ManifestFile => {
   const entry = manifest.files[key];
@@ -67,9 +76,12 @@ const unreferencedHashes = (entry: ManifestFile) => [
 function expectSameMedia(images: DocumentImage[], entry: ManifestFile) {
   const embedded = images.filter((image) => image.linkedUrl === undefined);
   const media = expectedMedia(entry);
-  expect(embedded.map((image) => sha256(image.bytes)).sort()).toEqual(media.map((item) => item.sha256).sort());
-  for (const hash of unreferencedHashes(entry))
-    expect(embedded.map((image) => sha256(image.bytes))).not.toContain(hash);
+  expect([...new Set(embedded.map(storedSha))].sort()).toEqual(media.map((item) => item.sha256).sort());
+  // one uncropped rendition per medium at most, and every view differing from its stored file says why
+  const uncropped = embedded.filter((image) => image.original === undefined).map(storedSha);
+  expect(uncropped).toEqual([...new Set(uncropped)]);
+  for (const image of embedded) if (image.original) expect(image.viewChanges, image.name).toContain('crop');
+  for (const hash of unreferencedHashes(entry)) expect(embedded.map(storedSha)).not.toContain(hash);
   const linked = images.filter((image) => image.linkedUrl !== undefined);
   expect(linked.map((image) => image.linkedUrl).sort()).toEqual(
     (entry.external_media_relationships ?? [])
@@ -105,9 +117,7 @@ describe(`DOCX corpus (${CORPUS_DIR}/docx)`, () => {
     const { images } = await collect(extractDocx, read(key));
     expectSameMedia(images, entry);
     for (const media of expectedMedia(entry)) {
-      const image = images.find(
-        (candidate) => candidate.linkedUrl === undefined && sha256(candidate.bytes) === media.sha256,
-      );
+      const image = renditionsOf(images, media.sha256)[0];
       const roles = media.referenced_from.flatMap(
         (part) => DOCX_ROLES.find(([pattern]) => pattern.test(part))?.[1] ?? [],
       );
@@ -125,13 +135,16 @@ describe(`PPTX corpus (${CORPUS_DIR}/pptx)`, () => {
     expectSameMedia(images, entry);
 
     for (const media of expectedMedia(entry)) {
-      const image = images.find(
-        (candidate) => candidate.linkedUrl === undefined && sha256(candidate.bytes) === media.sha256,
-      );
+      const renditions = renditionsOf(images, media.sha256);
+      const image = renditions[0];
+      const slideNumbers = [...new Set(renditions.flatMap((rendition) => rendition.slideNumbers ?? []))];
       const direct = media.slides_direct ?? [];
       const inherited = media.slides_via_layout_or_master ?? [];
       // Superset of both; no notes pictures in this corpus, so nothing else may be added.
-      expect(image?.slideNumbers, media.name).toEqual([...new Set([...direct, ...inherited])].sort((a, b) => a - b));
+      expect(
+        slideNumbers.sort((a, b) => a - b),
+        media.name,
+      ).toEqual([...new Set([...direct, ...inherited])].sort((a, b) => a - b));
       const onlyInLayoutsOrMasters = media.referenced_from.every((part) => /slide(Layout|Master)s\//.test(part));
       if (onlyInLayoutsOrMasters) expect(['layout', 'master', 'background'], media.name).toContain(image?.role);
       if (media.referenced_from.every((part) => part.startsWith('ppt/theme/'))) expect(image?.role).toBe('master');

@@ -5,16 +5,17 @@
  *
  * Order: the body in reading order (a page background first, as Word writes it first); then
  * headers and footers in the order the section properties name them; then footnotes, endnotes,
- * comments; last, picture bullets (numbering). Each image once, by target part, with the role of
- * the first place it was found. A linked image is reported with its address and not fetched.
+ * comments; last, picture bullets (numbering). Each image once per rendition (its target part and
+ * how that use crops it: a picture shown whole and cropped is two images, the cropped one a PNG of
+ * the crop with the stored file as its original), with the role of the first place it was found. A linked image is reported with its address and not fetched.
  * The glossary (building blocks not placed in the document) is not read.
  */
 import { DocumentError, throwIfAborted } from '../../errors.ts';
-import { imageOfRelationship } from '../ooxml/imageFromPart.ts';
+import { imageOfReference } from '../ooxml/imageFromPart.ts';
 import { type OoxmlPackage, openPackage } from '../ooxml/openPackage.ts';
 import { readAhead } from '../ooxml/readAhead.ts';
 import type { Relationship } from '../ooxml/relationships.ts';
-import { imageKey, type Reference, scanPart } from '../ooxml/scanPart.ts';
+import { type Reference, renditionKey, scanPart } from '../ooxml/scanPart.ts';
 
 type ImageReference = Extract<Reference, { kind: 'image' }>;
 
@@ -108,12 +109,12 @@ async function* imagesOf(
   const wanted: ImageReference[] = [];
   for (const reference of references) {
     if (reference.kind !== 'image') continue;
-    const key = imageKey(reference.relationship);
+    const key = renditionKey(reference);
     if (found.has(key)) continue;
     found.add(key);
     wanted.push(reference);
   }
-  for await (const [reference, image] of readAhead(wanted, (r) => imageOfRelationship(pkg, r.relationship))) {
+  for await (const [reference, image] of readAhead(wanted, (r) => imageOfReference(pkg, r))) {
     if (!image) continue;
     const notes = [
       image.note,

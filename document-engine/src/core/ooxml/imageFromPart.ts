@@ -2,10 +2,12 @@
  * Turns an image relationship's target into a DocumentImage: the part's original bytes with the
  * format sniffed from them, or, for a linked image, only its address (never fetched).
  */
+import { applyCrop } from '../raster/index.ts';
 import { extensionForFormat, sniffFormat } from '../sniffFormat.ts';
 import type { DocumentImage } from '../types.ts';
 import type { OoxmlPackage } from './openPackage.ts';
 import type { Relationship } from './relationships.ts';
+import type { ImageReference } from './scanPart.ts';
 
 /** Format and MIME type by file extension, for linked images and for bytes no signature matches. */
 const BY_EXTENSION: Record<string, { format: string; mimeType: string }> = {
@@ -95,4 +97,16 @@ export async function imageOfRelationship(
 ): Promise<DocumentImage | undefined> {
   if (relationship.external) return linkedImage(relationship.target);
   return relationship.targetPart ? embeddedImage(pkg, relationship.targetPart) : undefined;
+}
+
+/**
+ * The image one use points at, as that use shows it: cropped when the document crops it (the view
+ * a PNG of the crop, the stored file its `original`), else the stored file.
+ */
+export async function imageOfReference(
+  pkg: OoxmlPackage,
+  reference: Pick<ImageReference, 'relationship' | 'crop'>,
+): Promise<DocumentImage | undefined> {
+  const image = await imageOfRelationship(pkg, reference.relationship);
+  return image && reference.crop ? applyCrop(image, reference.crop) : image;
 }

@@ -12,6 +12,7 @@
  * the recursive walk. Both walks here are iterative with a visited set, go at most
  * MAX_NESTED_DEPTH parts deep and scan at most MAX_NESTED_PARTS nested parts from one part.
  */
+import { type Insets, isIdentityCrop, type PictureCrop } from '../raster/index.ts';
 import type { OoxmlPackage } from './openPackage.ts';
 import { RELATIONSHIP_ATTRIBUTE_NAMESPACES, type Relationship } from './relationships.ts';
 import { walkXml, type XmlElement } from './xmlReader.ts';
@@ -25,6 +26,8 @@ export type ImageReference = {
   inBackground: boolean;
   /** False for an image relationship nothing in the XML points at. */
   placed: boolean;
+  /** How this use crops the picture (`a:srcRect`/`a:fillRect`, VML `cropleft`…), when it does. */
+  crop?: PictureCrop;
 };
 
 /** A relationship of another kind that the XML points at (a header, a footer, a hyperlink…). */
@@ -44,6 +47,8 @@ const NESTED_KINDS: ReadonlySet<string> = new Set([
   'themeOverride',
 ]);
 const VML_OFFICE_NAMESPACE = 'urn:schemas-microsoft-com:office:office';
+const VML_NAMESPACE = 'urn:schemas-microsoft-com:vml';
+const DRAWINGML_NAMESPACE = 'http://schemas.openxmlformats.org/drawingml/2006/main';
 
 export function isImageRelationship(relationship: Relationship): boolean {
   return IMAGE_KINDS.has(relationship.kind);
@@ -52,6 +57,18 @@ export function isImageRelationship(relationship: Relationship): boolean {
 /** Key that identifies one image across the package: its part (case-insensitive) or its address. */
 export function imageKey(relationship: Relationship): string {
   return relationship.external ? `url:${relationship.target}` : `part:${(relationship.targetPart ?? '').toLowerCase()}`;
+}
+
+/**
+ * Key of one rendition of an image: its part and how it is cropped (the stored picture used
+ * uncropped in one place and cropped in another is two renditions, each shown once).
+ */
+export function renditionKey(reference: Pick<ImageReference, 'relationship' | 'crop'>): string {
+  const { crop } = reference;
+  if (!crop) return imageKey(reference.relationship);
+  const sides = (insets: Insets | undefined) =>
+    insets ? [insets.left, insets.top, insets.right, insets.bottom].map((value) => value.toFixed(5)).join(',') : '';
+  return `${imageKey(reference.relationship)}#crop:${sides(crop.source)}/${sides(crop.fill)}`;
 }
 
 /**
@@ -110,11 +127,16 @@ function scanOnePart(pkg: OoxmlPackage, partName: string, inheritedBackground: b
   if (xml === undefined) return items;
   const used = new Set<Relationship>();
   let backgroundDepth = 0;
+  // The blip fills being read: `a:srcRect` and `a:fillRect` come after the `a:blip` they crop.
+  const blipFills: { images: ImageReference[]; source?: Insets; fill?: Insets }[] = [];
 
-  const follow = (relationship: Relationship, placed: boolean) => {
+  const follow = (relationship: Relationship, placed: boolean, crop?: PictureCrop) => {
     const inBackground = inheritedBackground || backgroundDepth > 0;
     if (isImageRelationship(relationship)) {
-      items.push({ kind: 'image', relationship, sourcePart: partName, inBackground, placed });
+      const image: ImageReference = { kind: 'image', relationship, sourcePart: partName, inBackground, placed };
+      if (crop && !isIdentityCrop(crop)) image.crop = crop;
+      if (placed) blipFills.at(-1)?.images.push(image);
+      items.push(image);
     } else if (NESTED_KINDS.has(relationship.kind) && !relationship.external && relationship.targetPart) {
       items.push({ kind: 'nested', partName: relationship.targetPart, inBackground });
     } else if (placed) {
@@ -127,6 +149,13 @@ function scanOnePart(pkg: OoxmlPackage, partName: string, inheritedBackground: b
     {
       open(element) {
         if (isBackground(element)) backgroundDepth++;
+        if (element.local === 'blipFill') blipFills.push({ images: [] });
+        const blipFill = blipFills.at(-1);
+        if (blipFill && element.uri === DRAWINGML_NAMESPACE) {
+          if (element.local === 'srcRect') blipFill.source = drawingInsets(element);
+          else if (element.local === 'fillRect') blipFill.fill = drawingInsets(element);
+        }
+        const vmlCrop = element.local === 'imagedata' && element.uri === VML_NAMESPACE ? vmlInsets(element) : undefined;
         for (const attribute of element.attributes) {
           const isRelationshipId =
             RELATIONSHIP_ATTRIBUTE_NAMESPACES.has(attribute.uri) ||
@@ -135,11 +164,21 @@ function scanOnePart(pkg: OoxmlPackage, partName: string, inheritedBackground: b
           const relationship = relationships.byId.get(attribute.value);
           if (!relationship) continue;
           used.add(relationship);
-          follow(relationship, true);
+          follow(relationship, true, vmlCrop ? { source: vmlCrop } : undefined);
         }
       },
       close(element) {
         if (isBackground(element)) backgroundDepth--;
+        if (element.local === 'blipFill') {
+          const blipFill = blipFills.pop();
+          if (blipFill?.source || blipFill?.fill) {
+            const crop: PictureCrop = {
+              source: blipFill.source ?? { left: 0, top: 0, right: 0, bottom: 0 },
+              ...(blipFill.fill ? { fill: blipFill.fill } : {}),
+            };
+            if (!isIdentityCrop(crop)) for (const image of blipFill.images) image.crop = crop;
+          }
+        }
       },
     },
     partName,
@@ -182,6 +221,37 @@ export function collectImageKeys(
     }
   }
   return keys;
+}
+
+/**
+ * `l`, `t`, `r`, `b` of `a:srcRect`/`a:fillRect`: thousandths of a percent (ST_Percentage, 100000
+ * is the whole), or `12.5%` as Strict OOXML writes them. Missing or unreadable sides are 0.
+ */
+function drawingInsets(element: XmlElement): Insets {
+  const side = (name: string) => {
+    const value = element.attributes.find((attribute) => attribute.local === name && attribute.uri === '')?.value;
+    if (value === undefined) return 0;
+    const number = Number.parseFloat(value);
+    if (!Number.isFinite(number)) return 0;
+    return value.trim().endsWith('%') ? number / 100 : number / 100000;
+  };
+  return { left: side('l'), top: side('t'), right: side('r'), bottom: side('b') };
+}
+
+/** VML `cropleft`… of `v:imagedata`: a fraction (`0.1`) or 65536ths of one (`6554f`). */
+function vmlInsets(element: XmlElement): Insets | undefined {
+  let any = false;
+  const side = (name: string) => {
+    const value = element.attributes.find((attribute) => attribute.local === name && attribute.uri === '')?.value;
+    if (value === undefined) return 0;
+    const trimmed = value.trim();
+    const number = Number.parseFloat(trimmed);
+    if (!Number.isFinite(number)) return 0;
+    any = true;
+    return trimmed.endsWith('f') ? number / 65536 : number;
+  };
+  const insets = { left: side('cropleft'), top: side('croptop'), right: side('cropright'), bottom: side('cropbottom') };
+  return any ? insets : undefined;
 }
 
 function isBackground(element: Pick<XmlElement, 'local' | 'uri'>): boolean {

@@ -10,6 +10,11 @@
  * the slides that reference it directly, through their notes, or through their layout and master,
  * so each image can be yielded as soon as its first slide is read.
  *
+ * A rendition is a picture as one use shows it: the same stored picture shown whole on one slide
+ * and cropped on another is two images, each with the slides that show it that way. When a
+ * picture is used by more than one part, those parts' XML is read (once each) to tell which of
+ * them show which rendition; a picture only one part uses needs no more reading.
+ *
  * Relationship walks are iterative and bounded (see scanPart.ts); the slide → layout → master
  * steps take one relationship each and every part is read once (`done`), so a layout or master
  * that relates back to a slide cannot loop.
@@ -20,11 +25,11 @@
  * images and are kept.
  */
 import { DocumentError, throwIfAborted } from '../../errors.ts';
-import { imageOfRelationship } from '../ooxml/imageFromPart.ts';
+import { imageOfReference } from '../ooxml/imageFromPart.ts';
 import { type OoxmlPackage, openPackage } from '../ooxml/openPackage.ts';
 import { readAhead } from '../ooxml/readAhead.ts';
 import { RELATIONSHIP_ATTRIBUTE_NAMESPACES, type Relationships } from '../ooxml/relationships.ts';
-import { collectImageKeys, imageKey, type Reference, scanPart } from '../ooxml/scanPart.ts';
+import { collectImageKeys, imageKey, type Reference, renditionKey, scanPart } from '../ooxml/scanPart.ts';
 import { walkXml } from '../ooxml/xmlReader.ts';
 import type { DocumentExtractor, DocumentImage, EngineOptions } from '../types.ts';
 
@@ -54,8 +59,33 @@ export const extractPptx: DocumentExtractor = async function* extractPptx(
   const pkg = openPackage(bytes, options);
   const presentationPart = findPresentationPart(pkg);
   const { slides, masters, otherMasters } = readPresentation(pkg, presentationPart);
-  const slideNumbersByImage = mapImagesToSlides(pkg, slides);
+  const { slidesByImage, partsByImage, slidesByPart } = mapImagesToSlides(pkg, slides);
   throwIfAborted(signal);
+  const renditionsByPart = new Map<string, Set<string>>();
+  const renditionsOf = (part: string): Set<string> => {
+    let keys = renditionsByPart.get(part);
+    if (!keys) {
+      keys = new Set(
+        scanPart(pkg, part).flatMap((reference) => (reference.kind === 'image' ? [renditionKey(reference)] : [])),
+      );
+      renditionsByPart.set(part, keys);
+    }
+    return keys;
+  };
+  const slideNumbersOf = (reference: ImageReference): number[] => {
+    const imageId = imageKey(reference.relationship);
+    const all = slidesByImage.get(imageId);
+    if (!all) return [];
+    const parts = partsByImage.get(imageId) ?? new Set<string>();
+    if (parts.size <= 1) return [...all].sort((a, b) => a - b);
+    const wanted = renditionKey(reference);
+    const numbers = new Set<number>();
+    for (const part of parts) {
+      if (renditionsOf(part).has(wanted))
+        for (const slideNumber of slidesByPart.get(part) ?? []) numbers.add(slideNumber);
+    }
+    return [...numbers].sort((a, b) => a - b);
+  };
 
   const visited = new Set<string>();
   const found = new Set<string>();
@@ -69,15 +99,14 @@ export const extractPptx: DocumentExtractor = async function* extractPptx(
     const wanted: ImageReference[] = [];
     for (const reference of scanPart(pkg, job.partName, visited)) {
       if (reference.kind !== 'image') continue;
-      const imageId = imageKey(reference.relationship);
-      if (found.has(imageId)) continue;
-      found.add(imageId);
+      const key = renditionKey(reference);
+      if (found.has(key)) continue;
+      found.add(key);
       wanted.push(reference);
     }
-    for await (const [reference, image] of readAhead(wanted, (r) => imageOfRelationship(pkg, r.relationship))) {
+    for await (const [reference, image] of readAhead(wanted, (r) => imageOfReference(pkg, r))) {
       throwIfAborted(signal);
       if (!image) continue;
-      const imageId = imageKey(reference.relationship);
       const notes = [
         image.note,
         job.note,
@@ -85,7 +114,7 @@ export const extractPptx: DocumentExtractor = async function* extractPptx(
       ].filter((note): note is string => note !== undefined);
       yield {
         ...image,
-        slideNumbers: [...(slideNumbersByImage.get(imageId) ?? [])].sort((a, b) => a - b),
+        slideNumbers: slideNumbersOf(reference),
         role: reference.inBackground ? 'background' : job.role,
         ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
       };
@@ -178,13 +207,29 @@ function readPresentation(pkg: OoxmlPackage, presentationPart: string): Presenta
 
 const LISTED_ELEMENTS: ReadonlySet<string> = new Set(['sldId', 'sldMasterId', 'notesMasterId', 'handoutMasterId']);
 
+type SlideMap = {
+  /** Image key → the slides that show it, one way or another. */
+  slidesByImage: Map<string, Set<number>>;
+  /** Image key → the slides, notes, layouts and masters that show it (themselves or in a chart…). */
+  partsByImage: Map<string, Set<string>>;
+  /** Slide, notes, layout or master → the slides it shows on. */
+  slidesByPart: Map<string, number[]>;
+};
+
 /**
  * Image key → slide numbers: what each slide references itself or through its notes, and what its
  * layout and master reference (to every slide that uses them). Relationship parts only.
  */
-function mapImagesToSlides(pkg: OoxmlPackage, slides: readonly string[]): Map<string, Set<number>> {
+function mapImagesToSlides(pkg: OoxmlPackage, slides: readonly string[]): SlideMap {
   const slidesByImage = new Map<string, Set<number>>();
   const slidesByPart = new Map<string, number[]>();
+  const slidesBySharedPart = new Map<string, number[]>();
+  const partsByImage = new Map<string, Set<string>>();
+  const addPart = (key: string, part: string) => {
+    const parts = partsByImage.get(key) ?? new Set<string>();
+    parts.add(part);
+    partsByImage.set(key, parts);
+  };
   const budget = { parts: MAX_MAPPED_NESTED_PARTS };
   const addSlide = (key: string, slideNumber: number) => {
     const numbers = slidesByImage.get(key) ?? new Set<number>();
@@ -198,21 +243,28 @@ function mapImagesToSlides(pkg: OoxmlPackage, slides: readonly string[]): Map<st
     const master = layout ? firstTarget(pkg.relationships(layout), 'slideMaster') : undefined;
     const notes = firstTarget(relationships, 'notesSlide');
     for (const part of [slide, notes]) {
-      if (part) for (const key of collectImageKeys(pkg, part, new Set(), budget)) addSlide(key, slideNumber);
+      if (!part) continue;
+      slidesByPart.set(part, [slideNumber]);
+      for (const key of collectImageKeys(pkg, part, new Set(), budget)) {
+        addSlide(key, slideNumber);
+        addPart(key, part);
+      }
     }
     for (const part of [layout, master]) {
       if (!part) continue;
-      const numbers = slidesByPart.get(part) ?? [];
+      const numbers = slidesBySharedPart.get(part) ?? [];
       numbers.push(slideNumber);
+      slidesBySharedPart.set(part, numbers);
       slidesByPart.set(part, numbers);
     }
   }
-  for (const [part, slideNumbers] of slidesByPart) {
+  for (const [part, slideNumbers] of slidesBySharedPart) {
     for (const key of collectImageKeys(pkg, part, new Set(), budget)) {
+      addPart(key, part);
       for (const slideNumber of slideNumbers) addSlide(key, slideNumber);
     }
   }
-  return slidesByImage;
+  return { slidesByImage, partsByImage, slidesByPart };
 }
 
 function firstTarget(relationships: Relationships, kind: string): string | undefined {
