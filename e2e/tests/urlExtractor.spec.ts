@@ -179,3 +179,18 @@ test('Render JavaScript is off by default; on, it finds the image a script adds'
   const scripted = (await results.shown()).find(({ name }) => name === 'scripted.png');
   expect(scripted?.url).toBe(gallery.imageUrl('scripted.png'));
 });
+
+test("a frameset page gives the images of its frames and same-site iframes, never another site's", async ({
+  page,
+  site,
+  gallery,
+  results,
+}) => {
+  const before = await gallery.lastSeq();
+  await extract(page, site, gallery.url('frames/index.html'), 3);
+  const shown = await results.shown();
+  expect(shown.map(({ name }) => name).sort()).toEqual(['banner-large.png', 'hero.jpg', 'social.gif']);
+  const hits = await gallery.hitsAfter(before);
+  expect(hits.some(({ path }) => path === '/frames/inner.html')).toBe(true);
+  expect(hits.every(({ host }) => host === new URL(gallery.origin).host)).toBe(true);
+});

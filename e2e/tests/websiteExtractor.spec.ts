@@ -19,6 +19,9 @@ const SCANNED_IMAGES: readonly (ExpectedImage & { page: string })[] = [
   { name: 'page-three.png', file: 'page-three.png', format: 'PNG', page: SLOW_PAGE_3 },
 ];
 
+/** What the frameset manual (sites/gallery/frames/) shows in its frames and its same-site iframe. */
+const FRAME_IMAGES = ['banner-large.png', 'hero.jpg', 'social.gif'] as const;
+
 const urlField = (page: Page) => page.getByRole('main').getByLabel('Website URL', { exact: true });
 const depthField = (page: Page) => page.getByRole('main').getByRole('spinbutton', { name: 'Scan Depth (pages)' });
 const scanButton = (site: Site) => site.main.getByRole('button', { name: 'Scan Website' });
@@ -55,10 +58,60 @@ test('an empty address asks for a website URL, and the page still works afterwar
   await expect(site.toast('error', m.required.title, m.required.description)).toBeVisible();
   await expect(results.region).toHaveCount(0);
 
+  // Depth 1: the start page and the pages it links to (page-2.html; secret.html is robots-forbidden).
   await startScan(page, site, gallery.url('index.html'), 1);
-  const { title, description } = m.success(INDEX_PAGE_IMAGES.length, 1);
+  const { title, description } = m.success(INDEX_PAGE_IMAGES.length + 1, 2);
   await expect(site.toast('success', title, description)).toBeVisible();
-  await expect(results.cards).toHaveCount(INDEX_PAGE_IMAGES.length);
+  await expect(results.cards).toHaveCount(INDEX_PAGE_IMAGES.length + 1);
+});
+
+test('depth counts link hops: depth 1 on a chain of pages scans 2 pages, depth 2 scans 3', async ({
+  page,
+  site,
+  gallery,
+  results,
+}) => {
+  await expect(site.main).toContainText(m.depthHelp(SCAN_DEPTH_MIN, SCAN_DEPTH_MAX, SCAN_MAX_PAGES_DEFAULT));
+  for (const [depth, pages] of [
+    [1, ['chain/1.html', 'chain/2.html']],
+    [2, ['chain/1.html', 'chain/2.html', 'chain/3.html']],
+  ] as const) {
+    const before = await gallery.lastSeq();
+    await startScan(page, site, gallery.url('chain/1.html'), depth);
+    // One new image per chain page.
+    const { title, description } = m.success(pages.length, pages.length);
+    await expect(site.toast('success', title, description)).toBeVisible();
+    await expect(results.cards).toHaveCount(pages.length);
+    const read = pageHits(await gallery.hitsAfter(before)).map(({ path }) => path.slice(1));
+    expect(read.sort()).toEqual([...pages]);
+  }
+});
+
+test("a frameset site gives its frames images, same-site iframes too, never another site's", async ({
+  page,
+  site,
+  gallery,
+  results,
+}) => {
+  const before = await gallery.lastSeq();
+  await startScan(page, site, gallery.url('frames/index.html'), 1);
+  // The frameset is one page: its frames (nav, content, and content's iframe) are read as part of it.
+  const { title, description } = m.success(FRAME_IMAGES.length, 1);
+  await expect(site.toast('success', title, description)).toBeVisible();
+  const shown = await results.shown();
+  expect(shown.map(({ name }) => name).sort()).toEqual([...FRAME_IMAGES].sort());
+  for (const name of FRAME_IMAGES) {
+    await expect(
+      results.card(name).getByRole('link', { name: gallery.url('frames/index.html'), exact: true }),
+    ).toBeVisible();
+  }
+  const hits = await gallery.hitsAfter(before);
+  expect(
+    pageHits(hits)
+      .map(({ path }) => path)
+      .sort(),
+  ).toEqual(['/frames/content.html', '/frames/index.html', '/frames/inner.html', '/frames/nav.html']);
+  expect(hits.every(({ host }) => host === new URL(gallery.origin).host)).toBe(true);
 });
 
 test('the scan depth starts at 2 and goes from 1 to 10, and the page limit is stated', async ({ page, site }) => {

@@ -12,7 +12,7 @@ export const USAGE = `Usage: pnpm extract <url> [--website [--depth N]] [--rende
   <file>         a PDF, Word (.docx, .doc) or PowerPoint (.pptx, .ppt) file on disk
   --password P   the password of an encrypted document
   --website      scan the whole site from that page, breadth-first
-  --depth N      how many links deep a website scan goes, 1 to 10 (default ${SCAN_DEPTH_DEFAULT})
+  --depth N      link hops a website scan follows, 1 to 10 (default ${SCAN_DEPTH_DEFAULT}); 1 = the page and the pages it links to
   --render       load pages in headless Chromium too, for script-built and lazy images
   --json         print one JSON object per image (JSON lines)
   --out DIR      also save every image into DIR`;

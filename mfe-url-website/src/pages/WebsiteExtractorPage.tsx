@@ -89,7 +89,7 @@ export default function WebsiteExtractorPage() {
           <Field
             label="Scan Depth (pages)"
             htmlFor="scan-depth"
-            help={`How many links deep to follow from the start page, ${SCAN_DEPTH_MIN} to ${SCAN_DEPTH_MAX}. A scan reads at most ${maxPages} pages.`}
+            help={m.depthHelp(SCAN_DEPTH_MIN, SCAN_DEPTH_MAX, maxPages)}
           >
             <NumberInput id="scan-depth" min={SCAN_DEPTH_MIN} max={SCAN_DEPTH_MAX} value={depth} onChange={setDepth} />
           </Field>

@@ -164,6 +164,7 @@ class PageReader {
   readonly hits: RawHit[] = [];
   readonly stylesheets: string[] = [];
   readonly links: string[] = [];
+  readonly frames: string[] = [];
   readonly ids = new Map<string, Element>();
   baseHref: string | undefined;
   private groups = 0;
@@ -212,6 +213,12 @@ class PageReader {
       case 'a':
       case 'area':
         if (a.href !== undefined) this.links.push(a.href);
+        break;
+      case 'frame':
+      case 'iframe':
+        // A frame's document is part of the page (a frameset has no body of its own); the caller
+        // decides which to read (same site) and which only to list.
+        if (a.src !== undefined && a.src.trim() !== '' && !/^\s*about:/i.test(a.src)) this.frames.push(a.src);
         break;
       case 'meta':
         this.readMeta(a, ctx);
@@ -448,5 +455,6 @@ export function findPageImages(html: string, pageUrl: string): PageScan {
     images: mergeImageHits(hits),
     stylesheets: unique(reader.stylesheets.map((href) => resolveHttpUrl(href, base))),
     links: unique(reader.links.map((href) => resolveHttpUrl(href, base))),
+    frames: unique(reader.frames.map((src) => resolveHttpUrl(src, base))),
   };
 }

@@ -49,4 +49,6 @@ export interface PageScan {
   stylesheets: string[];
   /** Absolute http(s) URLs of `a[href]` and `area[href]`, fragment stripped, unique, in order. */
   links: string[];
+  /** Absolute http(s) URLs of `frame[src]` and `iframe[src]`, fragment stripped, unique, in order. */
+  frames: string[];
 }

@@ -4,6 +4,7 @@ import type { SafeFetch } from '../../plugins/app/safeFetch/index.ts';
 import { createLimiter } from '../probe/index.ts';
 import { readWebPage } from './readWebPage.ts';
 import { fetchRobots } from './robots.ts';
+import { siteKey } from './site.ts';
 import { toExtractedImages } from './toExtractedImages.ts';
 
 /** Pages of one site read at once: polite to the site, and enough to keep two cores busy. */
@@ -12,7 +13,10 @@ export const PAGES_PER_HOST_CONCURRENCY = 4;
 /** What to scan. */
 export type CrawlInput = {
   url: string;
-  /** 1 reads the start page only; 2 adds the pages it links to; and so on. */
+  /**
+   * Link hops followed from the start page, as wget `-l` and every crawler count them: 1 reads the
+   * start page and the pages it links to; 2 adds the pages those link to; and so on.
+   */
   depth: number;
   maxPages: number;
   render?: boolean;
@@ -28,11 +32,6 @@ export type CrawlEnvironment = {
 const NOT_A_PAGE =
   /\.(jpe?g|png|gif|webp|avif|svg|ico|bmp|tiff?|pdf|zip|gz|tgz|rar|7z|mp[34]|m4[av]|mov|webm|mkv|avi|wav|ogg|flac|css|js|json|xml|rss|atom|woff2?|ttf|otf|eot|exe|dmg|apk|docx?|xlsx?|pptx?)$/i;
 
-/** Same site: the same host, with or without `www.`, over http or https. */
-function siteKey(url: URL): string {
-  return url.hostname.replace(/^www\./, '').toLowerCase();
-}
-
 function normalise(url: string): string | undefined {
   try {
     const parsed = new URL(url);
@@ -45,7 +44,7 @@ function normalise(url: string): string | undefined {
 }
 
 /**
- * Breadth-first scan of one site from its start page, level by level up to `depth`, at most
+ * Breadth-first scan of one site from its start page, level by level up to `depth` link hops, at most
  * `maxPages` pages, honouring robots.txt for every page but the one the user asked for. An
  * extractor (`(input, signal)`, bound to its environment): yields the one event union as it goes,
  * progress counted in pages; each image once, with the first page it was found on. Aborting the
@@ -75,7 +74,8 @@ export async function* extractWebsite(
 
   yield { type: 'start', runsOn: 'server', unit: 'pages', url: start.href, depth, maxPages };
 
-  for (let currentDepth = 0; currentDepth < depth && level.length > 0; currentDepth += 1) {
+  // Level 0 is the start page; level `depth` is the last one read (its links are not followed).
+  for (let currentDepth = 0; currentDepth <= depth && level.length > 0; currentDepth += 1) {
     const room = maxPages - pagesScanned;
     if (room <= 0) {
       stoppedAtPageLimit = true;
@@ -123,7 +123,10 @@ export async function* extractWebsite(
             push({ type: 'image', image });
           },
         );
-        for (const link of page.links) {
+        // The last level's links lead past the depth: not queued, so the counts stay true.
+        // Frames were read as part of this page: not fetched again as pages of their own.
+        for (const frame of page.frames) seenPages.add(normalise(frame) ?? frame);
+        for (const link of currentDepth < depth ? page.links : []) {
           const next = normalise(link);
           if (!next || seenPages.has(next)) continue;
           const parsed = new URL(next);

@@ -3,4 +3,5 @@ export * from './errors.ts';
 export * from './mergeCandidates.ts';
 export * from './readWebPage.ts';
 export * from './robots.ts';
+export * from './site.ts';
 export * from './toExtractedImages.ts';

@@ -3,10 +3,14 @@ import { findCssImages, findCssImports, findPageImages, type ImageCandidate } fr
 import { createLimiter } from '../probe/index.ts';
 import { ExtractionError } from './errors.ts';
 import { mergeCandidates, urlCandidate } from './mergeCandidates.ts';
+import { sameSite } from './site.ts';
 
 /** Linked stylesheets read per page (and `@import`s they name), and how many at once. */
 export const MAX_STYLESHEETS_PER_PAGE = 20;
 const STYLESHEET_CONCURRENCY = 4;
+/** Frames and iframes read as part of one page, and how deep frames inside frames are followed. */
+export const MAX_FRAMES_PER_PAGE = 20;
+const MAX_FRAME_NESTING = 3;
 
 export type WebPageOptions = {
   fetch: SafeFetch;
@@ -16,8 +20,12 @@ export type WebPageOptions = {
   chromiumPath?: string;
 };
 
-/** What one page gives before probing: its image candidates and the links a crawler may follow. */
-export type WebPageRead = { finalUrl: string; candidates: ImageCandidate[]; links: string[] };
+/**
+ * What one page gives before probing: its image candidates (its same-site frames' included), the
+ * links a crawler may follow (a frame's links and the address of a frame of another site among
+ * them), and the frames read as part of it.
+ */
+export type WebPageRead = { finalUrl: string; candidates: ImageCandidate[]; links: string[]; frames: string[] };
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
 
@@ -35,7 +43,7 @@ export async function readWebPage(url: string, options: WebPageOptions): Promise
   const contentType = String(response.headers['content-type'] ?? '');
   if (/^image\//i.test(contentType)) {
     response.body.destroy();
-    return { finalUrl: response.url, candidates: [urlCandidate(response.url, 'direct')], links: [] };
+    return { finalUrl: response.url, candidates: [urlCandidate(response.url, 'direct')], links: [], frames: [] };
   }
   if (contentType && !HTML_TYPES.test(contentType)) {
     response.body.destroy();
@@ -46,17 +54,78 @@ export async function readWebPage(url: string, options: WebPageOptions): Promise
   }
   const html = await readText(response);
   const scan = findPageImages(html, response.url);
+  const framed = await readFrames(response.url, scan.frames, fetch, signal);
 
   const [cssCandidates, rendered] = await Promise.all([
-    readStylesheets(scan.stylesheets, fetch, signal),
+    readStylesheets([...scan.stylesheets, ...framed.stylesheets], fetch, signal),
     options.render ? renderCandidates(response.url, options) : undefined,
   ]);
 
   return {
     finalUrl: response.url,
-    candidates: mergeCandidates([scan.images, cssCandidates, ...(rendered ? [rendered.candidates] : [])]),
-    links: [...new Set([...scan.links, ...(rendered?.links ?? [])])],
+    candidates: mergeCandidates([
+      scan.images,
+      ...framed.images,
+      cssCandidates,
+      ...(rendered ? [rendered.candidates] : []),
+    ]),
+    links: [...new Set([...scan.links, ...framed.links, ...(rendered?.links ?? [])])],
+    frames: framed.read,
   };
+}
+
+/**
+ * The frames and iframes of a page that are of its own site, read breadth-first as part of it (a
+ * frameset has no body of its own: its pictures are all in its frames), frames inside frames up to
+ * MAX_FRAME_NESTING deep, at most MAX_FRAMES_PER_PAGE. A frame of another site is not fetched: its
+ * address joins the links. A frame that fails costs its images, not the page.
+ */
+async function readFrames(pageUrl: string, firstFrames: readonly string[], fetch: SafeFetch, signal?: AbortSignal) {
+  const images: ImageCandidate[][] = [];
+  const stylesheets: string[] = [];
+  const links: string[] = [];
+  const read: string[] = [];
+  const seen = new Set<string>([pageUrl]);
+  let level = [...firstFrames];
+  for (let nesting = 0; nesting < MAX_FRAME_NESTING && level.length > 0; nesting += 1) {
+    const next: string[] = [];
+    const toRead = level.filter((frame) => {
+      if (seen.has(frame)) return false;
+      seen.add(frame);
+      if (!sameSite(frame, pageUrl)) {
+        links.push(frame);
+        return false;
+      }
+      return true;
+    });
+    const room = MAX_FRAMES_PER_PAGE - read.length;
+    await Promise.all(
+      toRead.slice(0, Math.max(0, room)).map(async (frameUrl) => {
+        read.push(frameUrl);
+        try {
+          const response = await fetch(frameUrl, {
+            kind: 'html',
+            signal,
+            headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
+          });
+          const contentType = String(response.headers['content-type'] ?? '');
+          if (contentType && !HTML_TYPES.test(contentType)) {
+            response.body.destroy();
+            return;
+          }
+          const scan = findPageImages(await readText(response), response.url);
+          images.push(scan.images);
+          stylesheets.push(...scan.stylesheets);
+          links.push(...scan.links);
+          next.push(...scan.frames);
+        } catch (error) {
+          if (signal?.aborted) throw error;
+        }
+      }),
+    );
+    level = next;
+  }
+  return { images, stylesheets, links, read };
 }
 
 /** url() images of the page's stylesheets, one level of `@import` deep, within MAX_STYLESHEETS_PER_PAGE. */

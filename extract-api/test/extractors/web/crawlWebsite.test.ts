@@ -31,16 +31,22 @@ describe('extractWebsite', () => {
 
   const names = (images: ExtractedImage[]) => images.map((i) => new URL(i.url).pathname).sort();
 
-  it('should read only the start page at depth 1', async () => {
+  it('should read the start page and the pages it links to at depth 1 (depth counts link hops)', async () => {
     const { images, done, pagesRead } = await crawl(1);
-    expect(pagesRead).toEqual(['/']);
-    expect(names(images)).toEqual(['/img/bg.gif', '/img/hero.png']);
-    expect(done).toMatchObject({ done: 1, unit: 'pages', found: 2 });
+    expect(pagesRead.sort()).toEqual(['/', '/a.html', '/b.html']);
+    expect(names(images)).toEqual(['/img/a.png', '/img/b.png', '/img/bg.gif', '/img/hero.png']);
+    expect(done).toMatchObject({ done: 3, unit: 'pages', found: 4 });
   });
 
-  it('should go one level deeper per depth, breadth-first', async () => {
-    expect(names((await crawl(2)).images)).toEqual(['/img/a.png', '/img/b.png', '/img/bg.gif', '/img/hero.png']);
-    expect(names((await crawl(3)).images)).toContain('/img/c.png');
+  it('should go one hop deeper per depth, breadth-first', async () => {
+    expect(names((await crawl(2)).images)).toEqual([
+      '/img/a.png',
+      '/img/b.png',
+      '/img/bg.gif',
+      '/img/c.png',
+      '/img/hero.png',
+    ]);
+    expect(names((await crawl(3)).images)).toContain('/img/d.png');
     const deepest = await crawl(10);
     expect(names(deepest.images)).toEqual([
       '/img/a.png',
