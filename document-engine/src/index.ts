@@ -9,8 +9,7 @@ import { extractDoc, extractPpt } from './core/legacy/index.ts';
 import { extractPdf } from './core/pdf/index.ts';
 import { extractPptx } from './core/pptx/extractPptx.ts';
 import type { DocumentExtractor } from './core/types.ts';
-import { sniffDocumentKind } from './documentKind.ts';
-import { DocumentError } from './errors.ts';
+import { unlockDocument } from './documentKind.ts';
 
 export { type EmbeddedBitmap, embeddedBitmapOf } from './core/metafile/index.ts';
 export { setJbig2DecoderUrl } from './core/pdf/filters/jbig2.ts';
@@ -25,7 +24,7 @@ export type {
   StoredFile,
   ViewChange,
 } from './core/types.ts';
-export { type DocumentKind, sniffDocumentKind } from './documentKind.ts';
+export { type DocumentKind, sniffDocumentKind, type UnlockedDocument, unlockDocument } from './documentKind.ts';
 export { DocumentError, type DocumentErrorCode, PasswordRequiredError } from './errors.ts';
 
 const EXTRACTORS = {
@@ -36,17 +35,16 @@ const EXTRACTORS = {
   ppt: extractPpt,
 } as const satisfies Record<string, DocumentExtractor>;
 
-/** The extractor for this kind of document. */
+/** The extractor for this kind of document; it reads a decrypted package (see `unlockDocument`). */
 export function extractorFor(kind: keyof typeof EXTRACTORS): DocumentExtractor {
   return EXTRACTORS[kind];
 }
 
 /**
- * Every image of a PDF, DOCX, PPTX, DOC or PPT, as found. Throws `DocumentError('unsupported')`
- * when the bytes are none of these.
+ * Every image of a PDF, DOCX, PPTX, DOC or PPT, as found; a password-protected DOCX or PPTX is
+ * decrypted first. Throws `DocumentError('unsupported')` when the bytes are none of these.
  */
 export const extractDocument: DocumentExtractor = async function* extractDocument(bytes, options) {
-  const kind = sniffDocumentKind(bytes);
-  if (!kind) throw new DocumentError('unsupported', 'This file is not a PDF, Word or PowerPoint document.');
-  yield* EXTRACTORS[kind](bytes, options);
+  const document = await unlockDocument(bytes, options);
+  yield* EXTRACTORS[document.kind](document.bytes, options);
 };

@@ -42,6 +42,19 @@ export async function aesCbcDecryptNoPad(key: Uint8Array, iv: Uint8Array, data: 
   return new Uint8Array(out);
 }
 
+/**
+ * AES-ECB decryption of whole blocks (ECMA-376 standard encryption), which WebCrypto does not
+ * offer: one CBC decryption with a zero IV gives each block XOR the ciphertext block before it,
+ * which is then XORed out again. One native call for the whole package, not one per block.
+ */
+export async function aesEcbDecryptNoPad(key: Uint8Array, data: Uint8Array): Promise<Uint8Array> {
+  const plain = await aesCbcDecryptNoPad(key, new Uint8Array(16), data);
+  for (let at = plain.length - 16; at >= 16; at -= 16) {
+    for (let i = 0; i < 16; i++) plain[at + i] = (plain[at + i] as number) ^ (data[at - 16 + i] as number);
+  }
+  return plain;
+}
+
 /** PDF's AESV2/AESV3 data: a 16-byte IV, then blocks with PKCS#5 padding (removed when valid). */
 export async function aesDecryptPdf(key: Uint8Array, data: Uint8Array): Promise<Uint8Array> {
   if (data.length < 32) return new Uint8Array(0);

@@ -13,6 +13,17 @@ export { concatBytes } from '@noble/hashes/utils.js';
 export const md5 = (data: Uint8Array): Uint8Array => nobleMd5(data);
 export const sha1 = (data: Uint8Array): Uint8Array => nobleSha1(data);
 
+/** The hashes ECMA-376 (Office) encryption names, by the names its EncryptionInfo uses. */
+export type OfficeHashName = 'SHA-1' | 'SHA-256' | 'SHA-384' | 'SHA-512';
+export type SyncHash = ((data: Uint8Array) => Uint8Array) & { outputLen: number };
+
+export function hashFunction(name: OfficeHashName): SyncHash {
+  if (name === 'SHA-1') return nobleSha1;
+  if (name === 'SHA-256') return sha256;
+  if (name === 'SHA-384') return sha384;
+  return sha512;
+}
+
 export function sha(algorithm: 'SHA-256' | 'SHA-384' | 'SHA-512', data: Uint8Array): Uint8Array {
   if (algorithm === 'SHA-256') return sha256(data);
   if (algorithm === 'SHA-384') return sha384(data);

@@ -85,18 +85,14 @@ export function openPackage(bytes: Uint8Array, options: EngineOptions = {}): Oox
 }
 
 /**
- * A CFB (OLE2) file with a .docx/.pptx job: either an ECMA-376 encrypted package (Office's
- * "Encrypt with Password": the real ZIP sits encrypted in its `EncryptedPackage` stream) or a
- * legacy binary .doc/.ppt under the wrong name. Decrypting (MS-OFFCRYPTO agile/standard
- * encryption) is not implemented: we only tell the user that a password protects the file.
+ * A CFB (OLE2) file handed to a DOCX/PPTX extractor: either an ECMA-376 encrypted package (its
+ * ZIP sits encrypted in its `EncryptedPackage` stream), which `unlockDocument` decrypts before an
+ * extractor is chosen (extractDocument does), or a legacy binary .doc/.ppt under the wrong name.
  */
 function cfbError(bytes: Uint8Array, options: EngineOptions): DocumentError {
   if (!containsBytes(bytes, ENCRYPTED_PACKAGE_NAME)) return new DocumentError('invalid');
   if (options.password !== undefined) {
-    return new DocumentError(
-      'unsupported',
-      'Opening password-protected Word and PowerPoint files is not supported yet.',
-    );
+    return new DocumentError('unsupported', 'An encrypted package is opened with unlockDocument before it is read.');
   }
   return new PasswordRequiredError();
 }
