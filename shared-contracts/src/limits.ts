@@ -14,6 +14,11 @@ export const SCAN_DEPTH_MAX = 10;
 export const SCAN_DEPTH_DEFAULT = 2;
 /** A website scan stops after this many pages unless the operator sets another bound. */
 export const SCAN_MAX_PAGES_DEFAULT = 100;
+/** The most pages an operator may let one scan read (EXTRACT_API_MAX_PAGES). */
+export const SCAN_MAX_PAGES_LIMIT = 10_000;
+/** Start addresses one batch scan takes, and include/exclude patterns of each kind. */
+export const SCAN_BATCH_MAX_URLS = 100;
+export const SCAN_PATTERNS_MAX = 20;
 
 export const FRAME_INTERVAL_MIN_SECONDS = 1;
 export const FRAME_INTERVAL_MAX_SECONDS = 30;

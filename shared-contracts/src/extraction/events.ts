@@ -68,6 +68,13 @@ export const ExtractionProgressSchema = z.object({
   found: z.optional(count),
   /** What is being read now: the page's URL during a scan. */
   detail: z.optional(z.string()),
+  /** Website scan: pages that could not be read. */
+  failed: z.optional(count),
+  /**
+   * Website scan: which pages failed and why, the first ones (a bounded list), sent when it changes;
+   * a reader keeps the last list it was sent.
+   */
+  failures: z.optional(z.array(z.object({ url: z.string(), reason: z.string() }))),
 });
 
 export const ExtractionImageSchema = z.object({
