@@ -1,7 +1,11 @@
+import { DEFAULT_NAME_TEMPLATE } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import {
   extensionFor,
   fileNameFromUrl,
+  type NameFacts,
+  nameFromTemplate,
+  namesFromTemplate,
   safeFileName,
   uniqueNames,
   withFormatExtension,
@@ -56,5 +60,61 @@ describe('file names', () => {
     ['data:image/svg+xml,<svg/>', 'SVG', 'image.svg'],
   ])('names %s as %s', (url, format, name) => {
     expect(fileNameFromUrl(url, format)).toBe(name);
+  });
+});
+
+describe('file names by a template', () => {
+  const photo: NameFacts = {
+    name: 'hero.jpg',
+    format: 'JPEG',
+    source: 'https://example.org/blog/post/',
+    width: 1600,
+    height: 900,
+    alt: 'A red: "kite"',
+    index: 7,
+  };
+
+  it('keeps today’s name with the default template (or none)', () => {
+    expect(nameFromTemplate(DEFAULT_NAME_TEMPLATE, { ...photo, name: 'Odd Name.JPG' })).toBe('Odd Name.JPG');
+    expect(nameFromTemplate('  ', photo)).toBe('hero.jpg');
+  });
+
+  it.each([
+    ['{source}-{index:03}', 'example.org-blog-post-007.jpg'],
+    ['{index}_{name}_{width}x{height}', '7_hero_1600x900.jpg'],
+    ['{alt}', 'A red- -kite.jpg'],
+    ['{name}.{ext}', 'hero.jpg'],
+    ['{format}-{page}-{index:2}', 'JPEG-07.jpg'],
+    ['{name}-{unknown}', 'hero-{unknown}.jpg'],
+  ])('%s gives %s', (template, name) => {
+    expect(nameFromTemplate(template, photo)).toBe(name);
+  });
+
+  it('fills pages, slides, times and a file source', () => {
+    expect(
+      nameFromTemplate('{source}-p{page}', {
+        name: 'x.png',
+        format: 'PNG',
+        source: 'Report 2024.pdf',
+        page: 3,
+        index: 1,
+      }),
+    ).toBe('Report 2024-p3.png');
+    expect(nameFromTemplate('s{slide}', { name: 'x.png', format: 'PNG', slide: 12, index: 1 })).toBe('s12.png');
+    expect(nameFromTemplate('{time}', { name: 'f.png', format: 'PNG', time: '00:01:05.250', index: 1 })).toBe(
+      '00-01-05.250.png',
+    );
+  });
+
+  it('gives colliding names -2, -3, case-insensitively', () => {
+    const facts = [1, 2, 3].map((index) => ({ ...photo, index, name: index === 2 ? 'HERO.jpg' : 'hero.jpg' }));
+    expect(namesFromTemplate('{name}', facts)).toEqual(['hero.jpg', 'HERO-2.jpg', 'hero-3.jpg']);
+  });
+
+  it('replaces what no file system takes, also in what a template puts together', () => {
+    expect(nameFromTemplate('{alt}/../{name}', { ...photo, alt: 'a\u0000b<c>|d?' })).toBe('a-b-c-d-.-hero.jpg');
+    expect(nameFromTemplate('{alt}', { ...photo, alt: 'x\ud800y' })).toBe('x-y.jpg');
+    expect(nameFromTemplate('{alt}', { ...photo, alt: '' })).toBe('image.jpg');
+    expect(nameFromTemplate('{alt}', { ...photo, alt: 'CON' })).toBe('image.jpg');
   });
 });

@@ -70,6 +70,6 @@ describe('ResultsGrid', () => {
       </ThemeProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: /Download All/ }));
-    expect(onDownloadAll).toHaveBeenCalledWith(images, { rendition: 'view' });
+    expect(onDownloadAll).toHaveBeenCalledWith(images, { rendition: 'view', nameTemplate: '{name}' });
   });
 });

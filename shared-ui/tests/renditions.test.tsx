@@ -3,7 +3,8 @@ import { unzipSync } from 'fflate';
 import type { ExtractedImage } from 'shared-contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from '../src/design-system/ThemeProvider.tsx';
-import { asRendition, downloadAll } from '../src/extraction/downloadAll.ts';
+import { downloadAll } from '../src/extraction/downloadAll.ts';
+import { asRendition } from '../src/extraction/namedFiles.ts';
 import { ImageCard } from '../src/ResultsGrid/ImageCard.tsx';
 import { ResultsGrid } from '../src/ResultsGrid/ResultsGrid.tsx';
 
@@ -94,7 +95,7 @@ describe('Download All: as shown or original files', () => {
     expect((within(choice).getByRole('radio', { name: 'As shown' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(choice).getByRole('radio', { name: 'Original files' }));
     fireEvent.click(screen.getByRole('button', { name: /Download All/ }));
-    expect(onDownloadAll).toHaveBeenCalledWith([logo, plain], { rendition: 'original' });
+    expect(onDownloadAll).toHaveBeenCalledWith([logo, plain], { rendition: 'original', nameTemplate: '{name}' });
   });
 
   it('puts the view by default, and each original (its bytes, its name) in place of its view when asked', async () => {

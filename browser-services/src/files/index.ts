@@ -1,1 +1,2 @@
 export * from './saveBlob.ts';
+export * from './namePreference.ts';

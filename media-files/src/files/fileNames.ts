@@ -1,3 +1,5 @@
+import { DEFAULT_NAME_TEMPLATE } from 'shared-contracts';
+
 /**
  * File names for downloads and ZIP entries: safe on every OS, unique within one set, with the
  * extension of the file's true format.
@@ -32,10 +34,15 @@ export function extensionFor(format: string | undefined): string {
 const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
 const MAX_NAME_CHARS = 120;
 
-/** A file name without path separators, control characters or characters Windows refuses. */
+/**
+ * A file name every file system takes: no path separators, control characters, characters Windows
+ * refuses, or text that is not Unicode (a lone surrogate, which UTF-8 file systems cannot store),
+ * no reserved device name, no leading dot or dash, no trailing dot or space, at most 120 characters.
+ */
 export function safeFileName(name: string, fallback = 'image'): string {
   const cleaned = name
     .normalize('NFC')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '-')
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what must go
     .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, '-')
     .replace(/\s+/g, ' ')
@@ -97,4 +104,94 @@ export function fileNameFromUrl(url: string, format: string | undefined, fallbac
 /** "1600 x 900", or N/A when a dimension is unknown: how every card and the CLI show a size. */
 export function formatDimensions(image: { width?: number | undefined; height?: number | undefined }): string {
   return image.width && image.height ? `${image.width} x ${image.height}` : 'N/A';
+}
+
+/**
+ * What a file-name template can say of one image. Numbers and text as the grid knows them; a
+ * missing one makes its token empty.
+ */
+export type NameFacts = {
+  /** The name it has today, with its extension. */
+  name: string;
+  format?: string | undefined;
+  /** The input it came from: a file's name or a page's address. */
+  source?: string | undefined;
+  page?: number | undefined;
+  slide?: number | undefined;
+  /** A video frame's time, `HH:MM:SS(.mmm)`. */
+  time?: string | undefined;
+  alt?: string | undefined;
+  width?: number | undefined;
+  height?: number | undefined;
+  /** 1-based position in the result set. */
+  index: number;
+};
+
+export const NAME_TOKENS = [
+  '{source}',
+  '{page}',
+  '{slide}',
+  '{time}',
+  '{index}',
+  '{index:03}',
+  '{name}',
+  '{alt}',
+  '{width}',
+  '{height}',
+  '{format}',
+  '{ext}',
+] as const;
+
+const stemOf = (name: string) => name.replace(/\.[A-Za-z0-9]{1,5}$/, '');
+
+/** A file's name without its extension, or a page address as host and path (`example.org-blog-post`). */
+function sourceText(source: string | undefined): string {
+  if (!source) return '';
+  try {
+    const url = new URL(source);
+    if (url.protocol === 'http:' || url.protocol === 'https:') {
+      return `${url.hostname}${url.pathname}`.replace(/\/+$/, '').replace(/\//g, '-');
+    }
+  } catch {
+    // Not an address: a file name.
+  }
+  return stemOf(source);
+}
+
+/**
+ * One image's name by a template: tokens replaced (unknown ones left as written), separators left
+ * doubled by empty tokens closed up, made safe, and ending in the extension of the image's format
+ * (added unless the template put it there). The default template gives the image's name unchanged.
+ */
+export function nameFromTemplate(template: string, facts: NameFacts): string {
+  if (template.trim() === DEFAULT_NAME_TEMPLATE || template.trim() === '') return facts.name;
+  const ext = facts.format ? extensionFor(facts.format) : (/\.([A-Za-z0-9]{1,5})$/.exec(facts.name)?.[1] ?? 'bin');
+  const values: Record<string, string> = {
+    source: sourceText(facts.source),
+    page: facts.page?.toString() ?? '',
+    slide: facts.slide?.toString() ?? '',
+    time: facts.time?.replace(/:/g, '-') ?? '',
+    name: stemOf(facts.name),
+    alt: facts.alt?.trim() ?? '',
+    width: facts.width?.toString() ?? '',
+    height: facts.height?.toString() ?? '',
+    format: facts.format?.toUpperCase() ?? '',
+    ext,
+  };
+  const filled = template
+    .replace(/\{index(?::(\d{1,2}))?\}/g, (_all, width: string | undefined) =>
+      String(facts.index).padStart(width ? Number(width) : 0, '0'),
+    )
+    .replace(/\{(\w+)\}/g, (all, token: string) => values[token] ?? all);
+  const typedExt = filled.toLowerCase().endsWith(`.${ext.toLowerCase()}`);
+  const stem = safeFileName(typedExt ? filled.slice(0, -ext.length - 1) : filled, '')
+    .replace(/([-_ .])\1+/g, '$1')
+    .replace(/^[-_ .]+|[-_ .]+$/g, '');
+  return stem ? safeFileName(`${stem}.${ext}`, `image.${ext}`) : `image.${ext}`;
+}
+
+/** Names for a set by one template, unique within it (`-2`, `-3`…, the first keeps its name). */
+export function namesFromTemplate(template: string, facts: readonly NameFacts[]): string[] {
+  const allocate = createNameAllocator();
+  return facts.map((each) => allocate(nameFromTemplate(template, each)));
 }

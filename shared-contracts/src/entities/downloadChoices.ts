@@ -11,9 +11,18 @@ export const DOWNLOAD_RENDITIONS = ['view', 'original'] as const;
 export const DownloadRenditionSchema = z.enum(DOWNLOAD_RENDITIONS);
 export type DownloadRendition = z.infer<typeof DownloadRenditionSchema>;
 
+/** The file-name template that keeps today's names. */
+export const DEFAULT_NAME_TEMPLATE = '{name}';
+
 export const DownloadChoicesSchema = z.object({
   rendition: z._default(DownloadRenditionSchema, 'view'),
+  /**
+   * Names of the files, single downloads and ZIP entries alike, by tokens: `{source}` `{page}`
+   * `{slide}` `{time}` `{index}` `{index:03}` `{name}` `{alt}` `{width}` `{height}` `{format}` `{ext}`
+   * (media-files' nameFromTemplate).
+   */
+  nameTemplate: z._default(z.string().check(z.maxLength(300)), DEFAULT_NAME_TEMPLATE),
 });
 export type DownloadChoices = z.infer<typeof DownloadChoicesSchema>;
 
-export const DEFAULT_DOWNLOAD_CHOICES: DownloadChoices = { rendition: 'view' };
+export const DEFAULT_DOWNLOAD_CHOICES: DownloadChoices = { rendition: 'view', nameTemplate: DEFAULT_NAME_TEMPLATE };

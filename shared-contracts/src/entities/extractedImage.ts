@@ -62,6 +62,11 @@ export const ExtractedImageSchema = z.object({
   /** Size of the file in bytes. */
   size: z.optional(z.number().check(z.int(), z.nonnegative())),
   alt: z.optional(z.string()),
+  /**
+   * The input it came from, as the visitor gave it: a file's name or a page's address. Set when a
+   * grid holds several inputs; it groups the grid and the ZIP, and fills `{source}` of file names.
+   */
+  origin: z.optional(z.string()),
   /** Website scan: the first page the image was found on. */
   pageUrl: z.optional(z.string()),
   /** Where on the page it came from: `img`, `srcset`, `css`, `og:image`, `inline-svg`… */

@@ -217,6 +217,11 @@ export const MESSAGES = {
     /** "2 selected · 3.4 MB"; the size counts the images whose size is known. */
     selected: (n: number, size: string) => `${n} selected · ${size}`,
     downloadSelected: 'Download Selected',
+    fileNames: 'File names',
+    fileNamesHelp: (tokens: readonly string[]) =>
+      `Used for every download and ZIP entry. Tokens: ${tokens.join(' ')}. The same name twice gets -2, -3.`,
+    /** The live preview under the template. */
+    namesPreview: (names: readonly string[]) => `First files: ${names.join(', ')}`,
   },
   download: {
     /** A ZIP made on the device could not be written (Download All of frames or document images). */

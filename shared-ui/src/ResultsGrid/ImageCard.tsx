@@ -34,6 +34,10 @@ export type ImageCardProps = {
    * placeholder for a format the browser cannot show or a linked image that must not be fetched.
    */
   preview?: ReactNode;
+  /** The name its Download saves under (the grid's file-name template); the image's name if unset. */
+  fileName?: string | undefined;
+  /** The same for its "Original file". */
+  originalFileName?: string | undefined;
   /** A checkbox on the card ("Select <name>"), when the grid lets the visitor choose images. */
   selection?: CardSelection;
 };
@@ -57,6 +61,8 @@ export function ImageCard({
   hoverActions,
   showMeta = true,
   selection,
+  fileName = image.name,
+  originalFileName,
 }: ImageCardProps) {
   const label = image.alt?.trim() || image.name;
   const sizeText = formatBytes(image.size) ?? unknownSizeText;
@@ -85,7 +91,7 @@ export function ImageCard({
                 type="primary"
                 icon={<DownloadOutlined />}
                 href={links.download}
-                download={image.name}
+                download={fileName}
                 aria-label={`Download ${image.name}`}
                 onClick={() => onDownload?.(image)}
               />
@@ -118,7 +124,13 @@ export function ImageCard({
       ) : null}
       {actions || saveable || image.original ? (
         <div className="ie-image-card__actions">
-          {image.original ? <OriginalFileButton original={image.original} imageName={image.name} /> : null}
+          {image.original ? (
+            <OriginalFileButton
+              original={image.original}
+              imageName={image.name}
+              fileName={originalFileName ?? image.original.name}
+            />
+          ) : null}
           {saveable ? <SaveImageButton image={image} /> : null}
           {actions}
         </div>
@@ -128,13 +140,21 @@ export function ImageCard({
 }
 
 /** The stored file, one click away when the card shows another rendition of it (issue 15). */
-function OriginalFileButton({ original, imageName }: { original: OriginalFile; imageName: string }) {
+function OriginalFileButton({
+  original,
+  imageName,
+  fileName,
+}: {
+  original: OriginalFile;
+  imageName: string;
+  fileName: string;
+}) {
   return (
     <Button
       size="small"
       icon={<FileOutlined />}
       href={original.url}
-      download={original.name}
+      download={fileName}
       aria-label={MESSAGES.rendition.originalFileLabel(imageName)}
     >
       {MESSAGES.rendition.originalFile}

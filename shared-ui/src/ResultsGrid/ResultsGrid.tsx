@@ -1,3 +1,4 @@
+import { rememberedNameTemplate, rememberNameTemplate } from 'browser-services/files';
 import { formatBytes } from 'media-files';
 import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
 import { DEFAULT_DOWNLOAD_CHOICES, type DownloadChoices, type ExtractedImage, MESSAGES } from 'shared-contracts';
@@ -9,8 +10,11 @@ import { Row } from '../design-system/antd/row.ts';
 import { Select } from '../design-system/antd/select.ts';
 import { Space } from '../design-system/antd/space.ts';
 import { DownloadOutlined, NumberInput, Text, Title } from '../design-system/index.ts';
+import { namedFiles } from '../extraction/namedFiles.ts';
+import { FileNamesField, NAMES_PREVIEWED } from './FileNamesField.tsx';
 import { filterImages, formatsOf, type ImageFilter } from './filterImages.ts';
 import { ImageCard, type ImageLinks } from './ImageCard.tsx';
+import './ResultsGrid.css';
 import {
   EMPTY_SELECTION,
   invert,
@@ -81,8 +85,26 @@ export function ResultsGrid({
   const [filter, setFilter] = useState<ImageFilter>({ sort: 'found' });
   const shown = useMemo(() => filterImages(images, filter), [images, filter]);
   const formats = useMemo(() => formatsOf(images), [images]);
-  const [choices, setChoices] = useState<DownloadChoices>(DEFAULT_DOWNLOAD_CHOICES);
+  const [choices, setChoices] = useState<DownloadChoices>(() => ({
+    ...DEFAULT_DOWNLOAD_CHOICES,
+    nameTemplate: rememberedNameTemplate(),
+  }));
+  const setNameTemplate = (nameTemplate: string) => {
+    setChoices((c) => ({ ...c, nameTemplate }));
+    rememberNameTemplate(nameTemplate);
+  };
+  // Each card's file is named as it would be in a ZIP of everything shown, so the preview, a
+  // single download and Download All agree.
+  const fileNames = useMemo(() => {
+    const named = namedFiles(shown, { nameTemplate: choices.nameTemplate });
+    return new Map(named.map((file) => [file.id, file.name]));
+  }, [shown, choices.nameTemplate]);
   const withOriginals = useMemo(() => images.some((image) => image.original), [images]);
+  const originalNames = useMemo(() => {
+    if (!withOriginals) return undefined;
+    const named = namedFiles(shown, { nameTemplate: choices.nameTemplate, rendition: 'original' });
+    return new Map(named.map((file) => [file.id, file.name]));
+  }, [shown, choices.nameTemplate, withOriginals]);
   // Choosing images is part of downloading them: a grid that downloads nothing has no checkboxes.
   const selectable = onDownloadAll !== undefined;
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
@@ -171,6 +193,13 @@ export function ResultsGrid({
         </Space>
       ) : null}
       {selectable && shown.length > 0 ? (
+        <FileNamesField
+          template={choices.nameTemplate}
+          onChange={setNameTemplate}
+          firstNames={shown.slice(0, NAMES_PREVIEWED).map((image) => fileNames.get(image.id) ?? image.name)}
+        />
+      ) : null}
+      {selectable && shown.length > 0 ? (
         <div className="ie-results__selection" role="toolbar" aria-label={MESSAGES.grid.selectionLabel}>
           <Space wrap>
             <Button onClick={() => setSelection((s) => selectAll(s, shownIds))}>{MESSAGES.grid.selectAll}</Button>
@@ -208,6 +237,8 @@ export function ResultsGrid({
                 saveable={saveable}
                 hoverActions={hoverActionsFor?.(image)}
                 showMeta={showMeta}
+                fileName={fileNames.get(image.id)}
+                originalFileName={originalNames?.get(image.id)}
                 selection={
                   selectable
                     ? {

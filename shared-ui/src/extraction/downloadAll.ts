@@ -3,6 +3,7 @@ import { toasts } from 'browser-services/toast';
 import type { ZipEntry } from 'media-files';
 import { useCallback, useState } from 'react';
 import { API_PATHS, type DownloadChoices, type ExtractedImage, MESSAGES } from 'shared-contracts';
+import { namedFiles } from './namedFiles.ts';
 
 /**
  * Where the bytes of a set of images are, which says who writes their ZIP:
@@ -66,29 +67,6 @@ export async function zipInBrowser(
   saveBlob(await zipToBlob(zipStream(entries)), zipName);
 }
 
-/**
- * The image as the chosen rendition: with `original`, an image that has a stored file distinct from
- * its view stands for that file (its bytes, name, format and size); the others are as they are.
- */
-export function asRendition(image: ExtractedImage, rendition: DownloadChoices['rendition'] = 'view'): ExtractedImage {
-  if (rendition !== 'original' || !image.original) return image;
-  const { original } = image;
-  const { original: _view, viewChanges: _changes, ...rest } = image;
-  return {
-    ...rest,
-    url: original.url,
-    name: original.name,
-    format: original.format,
-    mimeType: original.mimeType,
-    size: original.size,
-    width: original.width,
-    height: original.height,
-  };
-}
-
-/** Whether a choice between the view and the original files means anything for these images. */
-export const hasOriginals = (images: readonly ExtractedImage[]) => images.some((image) => image.original);
-
 /** The one options object of the one download path: where the ZIP goes, and the visitor's choices. */
 export type DownloadAllOptions = Partial<DownloadChoices> & {
   /** The archive's file name. */
@@ -98,7 +76,7 @@ export type DownloadAllOptions = Partial<DownloadChoices> & {
 
 /** Download All, Download Selected: one ZIP of `images`, made where their bytes are. */
 export async function downloadAll(images: readonly ExtractedImage[], options: DownloadAllOptions): Promise<ZipMaker> {
-  const files = images.map((image) => asRendition(image, options.rendition));
+  const files = namedFiles(images, options);
   const maker = zipMakerFor(files);
   if (maker === 'server') postZipForm(files, options.zipName);
   else await zipInBrowser(files, options.zipName, options.remoteNote);

@@ -1,0 +1,62 @@
+import { type NameFacts, namesFromTemplate } from 'media-files';
+import { DEFAULT_NAME_TEMPLATE, type DownloadChoices, type ExtractedImage } from 'shared-contracts';
+
+/**
+ * The image as the chosen rendition: with `original`, an image that has a stored file distinct from
+ * its view stands for that file (its bytes, name, format and size); the others are as they are.
+ */
+export function asRendition(image: ExtractedImage, rendition: DownloadChoices['rendition'] = 'view'): ExtractedImage {
+  if (rendition !== 'original' || !image.original) return image;
+  const { original } = image;
+  const { original: _view, viewChanges: _changes, ...rest } = image;
+  return {
+    ...rest,
+    url: original.url,
+    name: original.name,
+    format: original.format,
+    mimeType: original.mimeType,
+    size: original.size,
+    width: original.width,
+    height: original.height,
+  };
+}
+
+/** Whether a choice between the view and the original files means anything for these images. */
+export const hasOriginals = (images: readonly ExtractedImage[]) => images.some((image) => image.original);
+
+/** What the file-name template can say of an image at `index` (1-based) of the set being named. */
+export function nameFactsOf(image: ExtractedImage, index: number): NameFacts {
+  return {
+    name: image.name,
+    format: image.format,
+    source: image.origin ?? image.pageUrl,
+    page: image.pageNumbers?.[0],
+    slide: image.slideNumbers?.[0],
+    time: image.timestamp,
+    alt: image.alt,
+    width: image.width,
+    height: image.height,
+    index,
+  };
+}
+
+/**
+ * The files a download of `images` gives, in order: each as the chosen rendition, named by the
+ * template ({index} counts within this set), names unique within it. Single downloads and ZIP
+ * entries are named by this one function, so a card's file has the name it has in the ZIP.
+ */
+export function namedFiles(
+  images: readonly ExtractedImage[],
+  choices: Partial<DownloadChoices> = {},
+): ExtractedImage[] {
+  const files = images.map((image) => asRendition(image, choices.rendition));
+  const template = choices.nameTemplate ?? DEFAULT_NAME_TEMPLATE;
+  const names = namesFromTemplate(
+    template,
+    files.map((file, i) => nameFactsOf(file, i + 1)),
+  );
+  return files.map((file, i) => {
+    const name = names[i] as string;
+    return name === file.name ? file : { ...file, name };
+  });
+}
