@@ -1,9 +1,37 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { formatTimestamp, frameFileName, frameTimes, timestampsNeedMillis } from 'media-files';
-import { type FrameFormat, frameExtension, frameMimeType } from 'shared-contracts';
+import {
+  type FrameGrid,
+  type FrameWindow,
+  formatTimestamp,
+  frameFileName,
+  frameGrid,
+  gridTimes,
+  resolveWindow,
+  SHARPNESS_SIZE,
+  sharpestOf,
+  sharpness,
+  timestampsNeedMillis,
+} from 'media-files';
+import {
+  type FrameFormat,
+  type FrameSelection,
+  frameExtension,
+  frameMimeType,
+  SHARPEST_WINDOW_SECONDS,
+  sceneThreshold,
+  VIDEO_MAX_FRAMES,
+} from 'shared-contracts';
 import { VideoJobError } from './errors.ts';
-import { frameExtractionArgs } from './ffmpegArgs.ts';
+import {
+  framesByIndexArgs,
+  gridExtractionArgs,
+  keyframeArgs,
+  type SelectJob,
+  sceneArgs,
+  scoringArgs,
+} from './ffmpegArgs.ts';
+import { createFrameInfoQueue, type FrameInfo } from './frameInfo.ts';
 import { lastLine, type VideoInfo } from './probeVideo.ts';
 import { runProcess } from './runProcess.ts';
 import { splitImages } from './splitImages.ts';
@@ -15,7 +43,7 @@ export type FrameRequest = {
   /** A folder of this job's own, for ffmpeg's second output. */
   workDir: string;
   video: VideoInfo;
-  intervalSeconds: number;
+  selection: FrameSelection;
   format: FrameFormat;
   quality: number;
   /** Kills ffmpeg: the client left, or the time limit passed. */
@@ -33,58 +61,127 @@ export type ExtractedFrame = {
   bytes: Buffer;
 };
 
-/** The plan a job announces before any frame: the times, and whether names need milliseconds. */
-export function planFrames(video: VideoInfo, intervalSeconds: number) {
-  const times = frameTimes(video.durationSeconds, intervalSeconds);
-  return { times, millis: timestampsNeedMillis(times) };
+/**
+ * The plan a job announces before any frame. Every N seconds and N frames have their times
+ * (the planner's grid); scene changes and key frames are found by reading the video, so their
+ * count is unknown, and their names carry milliseconds (two cuts can fall in one second), as do
+ * frames the sharpest search may move.
+ */
+export type FramePlan = {
+  window: FrameWindow;
+  grid: FrameGrid | undefined;
+  /** The grid's times; undefined when frames are found by reading. */
+  times: number[] | undefined;
+  millis: boolean;
+};
+
+/** Throws the planner's FrameRangeError for a range outside the video. */
+export function planFrames(video: VideoInfo, selection: FrameSelection): FramePlan {
+  const window = resolveWindow(video.durationSeconds, selection.range);
+  const { mode } = selection;
+  if (mode.kind === 'interval' || mode.kind === 'count') {
+    const grid = frameGrid(video.durationSeconds, mode, selection.range);
+    const times = gridTimes(grid);
+    return { window, grid, times, millis: selection.sharpest || timestampsNeedMillis(times) };
+  }
+  return { window, grid: undefined, times: undefined, millis: true };
 }
 
 /**
- * The frames at every `interval` seconds, in order, as ffmpeg encodes them (see ffmpegArgs.ts for
- * why one run is exact). Stops ffmpeg when the consumer stops reading or `signal` fires.
+ * The frames of a selection, in order, as ffmpeg encodes them. Stops ffmpeg when the consumer
+ * stops reading or `signal` fires.
+ *
+ * - every N / N frames: one run of the fps filter (ffmpegArgs.ts says why it is exact);
+ * - key frames: `-skip_frame nokey`, so the decoder decodes sync samples only;
+ * - scene changes: `select='gt(scene,T)'` (with the window's first frame);
+ * - sharpest: a first run scores every frame near each chosen time (variance of the Laplacian on
+ *   320x180 grey, media-files' `sharpness`, as the browser scores them), a second encodes the
+ *   winners, picked by their index. Key frames are kept as they are: they are the selection.
  */
 export async function* extractFrames(request: FrameRequest): AsyncGenerator<ExtractedFrame> {
-  const { video, format } = request;
-  const { times, millis } = planFrames(video, request.intervalSeconds);
-  if (times.length === 0) return;
-  const lastFrameFile = path.join(request.workDir, `last.${frameExtension(format)}`);
-  const args = frameExtractionArgs({
+  const { video, selection } = request;
+  const plan = planFrames(video, selection);
+  const job: SelectJob = {
     input: request.input,
-    lastFrameFile,
-    intervalSeconds: request.intervalSeconds,
-    frames: times.length,
-    format,
+    from: plan.window.from,
+    to: plan.window.to,
+    format: request.format,
     quality: request.quality,
     video,
-  });
-  const frameAt = (index: number, bytes: Buffer): ExtractedFrame => {
-    const timeSeconds = times[index] ?? 0;
-    return {
-      index,
-      timeSeconds,
-      timestamp: formatTimestamp(timeSeconds, { millis }),
-      name: frameFileName(timeSeconds, format, { millis }),
-      mimeType: frameMimeType(format),
-      width: video.width,
-      height: video.height,
-      bytes,
-    };
+    maxFrames: VIDEO_MAX_FRAMES,
   };
+  const { mode } = selection;
+  if (mode.kind === 'keyframes') {
+    yield* selectedFrames(request, keyframeArgs(job), plan.window.from, plan.millis);
+    return;
+  }
+  if (!selection.sharpest) {
+    if (mode.kind === 'scenes') {
+      yield* selectedFrames(request, sceneArgs(job, sceneThreshold(mode.sensitivity)), plan.window.from, plan.millis);
+    } else if (plan.grid && plan.times) {
+      yield* gridFrames(request, plan.grid, plan.times, plan.millis);
+    }
+    return;
+  }
+  // Sharpest: a window around each time (after each cut: before it is the previous shot).
+  const targets =
+    mode.kind === 'scenes'
+      ? await listTimes(request, sceneArgs({ ...job, maxFrames: VIDEO_MAX_FRAMES }, sceneThreshold(mode.sensitivity)))
+      : (plan.times ?? []);
+  const windows = targets.map((t, i) => {
+    const after = mode.kind === 'scenes';
+    const next = after ? (targets[i + 1] ?? plan.window.to) : plan.window.to;
+    return {
+      target: t,
+      from: Math.max(plan.window.from, after ? t : t - SHARPEST_WINDOW_SECONDS),
+      to: Math.min(next, t + SHARPEST_WINDOW_SECONDS, plan.window.to),
+    };
+  });
+  if (windows.length === 0) return;
+  const span = { from: windows[0]?.from ?? plan.window.from, to: Math.max(...windows.map((w) => w.to)) };
+  const chosen = await sharpestFrames(request, { ...job, ...span }, windows);
+  yield* selectedFrames(request, framesByIndexArgs({ ...job, ...span }, chosen), span.from, plan.millis);
+}
 
+function frameOf(request: FrameRequest, index: number, timeSeconds: number, millis: boolean, bytes: Buffer) {
+  const { video, format } = request;
+  return {
+    index,
+    timeSeconds,
+    timestamp: formatTimestamp(timeSeconds, { millis }),
+    name: frameFileName(timeSeconds, format, { millis }),
+    mimeType: frameMimeType(format),
+    width: video.width,
+    height: video.height,
+    bytes,
+  } satisfies ExtractedFrame;
+}
+
+async function* gridFrames(
+  request: FrameRequest,
+  grid: FrameGrid,
+  times: number[],
+  millis: boolean,
+): AsyncGenerator<ExtractedFrame> {
+  if (times.length === 0) return;
+  const lastFrameFile = path.join(request.workDir, `last.${frameExtension(request.format)}`);
+  const args = gridExtractionArgs({
+    input: request.input,
+    lastFrameFile,
+    grid,
+    format: request.format,
+    quality: request.quality,
+    video: request.video,
+  });
   const ffmpeg = runProcess(request.ffmpegPath, args, request.signal);
   let index = 0;
   try {
-    for await (const image of splitImages(ffmpeg.stdout, format)) {
+    for await (const image of splitImages(ffmpeg.stdout, request.format)) {
       if (index >= times.length) break;
-      yield frameAt(index, image);
+      yield frameOf(request, index, times[index] ?? 0, millis, image);
       index += 1;
     }
-    const exit = await ffmpeg.exited;
-    if (request.signal.aborted) throw abortReason(request.signal);
-    if (exit.code !== 0) {
-      const why = lastLine(exit.stderr) || `ffmpeg exited with ${exit.code ?? exit.signal}`;
-      throw new VideoJobError('unreadable', `ffmpeg could not convert this video (${why}).`, exit.stderr);
-    }
+    await succeeded(request, ffmpeg.exited);
     // Times after the video track's last frame (the container runs on): that last frame is on screen.
     if (index < times.length) {
       let last: Buffer;
@@ -93,7 +190,7 @@ export async function* extractFrames(request: FrameRequest): AsyncGenerator<Extr
       } catch {
         throw new VideoJobError('unreadable', 'ffmpeg found no frame it could decode in this video.');
       }
-      for (; index < times.length; index += 1) yield frameAt(index, last);
+      for (; index < times.length; index += 1) yield frameOf(request, index, times[index] ?? 0, millis, last);
     }
   } catch (error) {
     if (request.signal.aborted) throw abortReason(request.signal);
@@ -104,6 +201,121 @@ export async function* extractFrames(request: FrameRequest): AsyncGenerator<Extr
   }
 }
 
+/** Frames a select run keeps, each named by its own time (showinfo's, plus where decoding started). */
+async function* selectedFrames(
+  request: FrameRequest,
+  args: string[],
+  offset: number,
+  millis: boolean,
+): AsyncGenerator<ExtractedFrame> {
+  const infos = createFrameInfoQueue();
+  const ffmpeg = runProcess(request.ffmpegPath, args, request.signal, (text) => infos.push(text));
+  void ffmpeg.exited.then(
+    () => infos.end(),
+    () => infos.end(),
+  );
+  let index = 0;
+  try {
+    for await (const image of splitImages(ffmpeg.stdout, request.format)) {
+      const info = await infos.next();
+      if (!info) throw new Error('ffmpeg gave a frame without its time');
+      yield frameOf(request, index, roundToMicros(offset + info.seconds), millis, image);
+      index += 1;
+    }
+    await succeeded(request, ffmpeg.exited);
+  } catch (error) {
+    if (request.signal.aborted) throw abortReason(request.signal);
+    throw error;
+  } finally {
+    ffmpeg.kill();
+    await ffmpeg.exited.catch(() => undefined);
+  }
+}
+
+/** The times a select run keeps, without encoding anything (`-f null`). */
+async function listTimes(request: FrameRequest, args: string[]): Promise<number[]> {
+  const nullArgs = [...args.slice(0, args.indexOf('-f')), '-f', 'null', '-'];
+  const infos = createFrameInfoQueue();
+  const ffmpeg = runProcess(request.ffmpegPath, nullArgs, request.signal, (text) => infos.push(text));
+  ffmpeg.stdout.resume();
+  await succeeded(request, ffmpeg.exited);
+  infos.end();
+  const offset = offsetOf(args);
+  const times: number[] = [];
+  for (let info = await infos.next(); info; info = await infos.next()) times.push(roundToMicros(offset + info.seconds));
+  return times;
+}
+
+/** Where an argument list's `-ss` starts decoding (0 without one). */
+function offsetOf(args: string[]): number {
+  const at = args.indexOf('-ss');
+  return at >= 0 ? Number(args[at + 1]) : 0;
+}
+
+/** For each window, the index of its sharpest frame (distinct, in order). */
+async function sharpestFrames(
+  request: FrameRequest,
+  job: SelectJob,
+  windows: ReadonlyArray<{ target: number; from: number; to: number }>,
+): Promise<number[]> {
+  const { width, height } = SHARPNESS_SIZE;
+  const frameBytes = width * height;
+  const args = scoringArgs(job, SHARPNESS_SIZE);
+  const offset = offsetOf(args);
+  const infos = createFrameInfoQueue();
+  const ffmpeg = runProcess(request.ffmpegPath, args, request.signal, (text) => infos.push(text));
+  void ffmpeg.exited.then(
+    () => infos.end(),
+    () => infos.end(),
+  );
+  const candidates = windows.map(() => [] as Array<FrameInfo & { score: number }>);
+  let pending: Buffer = Buffer.alloc(0);
+  try {
+    for await (const chunk of ffmpeg.stdout as AsyncIterable<Buffer>) {
+      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+      while (pending.length >= frameBytes) {
+        const luma = new Uint8Array(pending.subarray(0, frameBytes));
+        pending = pending.subarray(frameBytes);
+        const info = await infos.next();
+        if (!info) throw new Error('ffmpeg gave a frame without its time');
+        const seconds = offset + info.seconds;
+        let score: number | undefined;
+        windows.forEach((w, i) => {
+          if (seconds < w.from - 1e-6 || seconds >= w.to - 1e-6) return;
+          score ??= sharpness(luma, width, height);
+          candidates[i]?.push({ n: info.n, seconds, score });
+        });
+      }
+    }
+    await succeeded(request, ffmpeg.exited);
+  } catch (error) {
+    if (request.signal.aborted) throw abortReason(request.signal);
+    throw error;
+  } finally {
+    ffmpeg.kill();
+    await ffmpeg.exited.catch(() => undefined);
+  }
+  const chosen = new Set<number>();
+  windows.forEach((w, i) => {
+    const best = sharpestOf(candidates[i] ?? [], w.target);
+    if (best) chosen.add(best.n);
+  });
+  return [...chosen].sort((a, b) => a - b);
+}
+
+async function succeeded(request: FrameRequest, exited: ReturnType<typeof runProcess>['exited']) {
+  const exit = await exited;
+  if (request.signal.aborted) throw abortReason(request.signal);
+  if (exit.code !== 0) {
+    const why = lastLine(exit.stderr) || `ffmpeg exited with ${exit.code ?? exit.signal}`;
+    throw new VideoJobError('unreadable', `ffmpeg could not convert this video (${why}).`, exit.stderr);
+  }
+}
+
 function abortReason(signal: AbortSignal): Error {
   return signal.reason instanceof VideoJobError ? signal.reason : VideoJobError.aborted();
+}
+
+function roundToMicros(seconds: number): number {
+  return Math.round(seconds * 1e6) / 1e6;
 }

@@ -4,14 +4,22 @@
  *
  *   const info = await probeVideo(ffprobePath, file, signal);        // duration, display size
  *   for await (const frame of extractFrames({ ffmpegPath, input: file, workDir, video: info,
- *     intervalSeconds: 5, format: 'png', quality: 92, signal })) { … }
+ *     selection: { mode: { kind: 'scenes', sensitivity: 70 }, sharpest: false }, format: 'png',
+ *     quality: 92, signal })) { … }
  *
  * Times and names come from media-files (`frameTimes`, `frameFileName`), the same functions
  * the browser uses, so a frame is named alike wherever it was made.
  */
 export { isVideoJobError, VideoJobError, type VideoJobErrorCode } from './errors.ts';
-export { type ExtractedFrame, extractFrames, type FrameRequest, planFrames } from './extractFrames.ts';
-export { frameExtractionArgs, rotationFilters } from './ffmpegArgs.ts';
+export { type ExtractedFrame, extractFrames, type FramePlan, type FrameRequest, planFrames } from './extractFrames.ts';
+export {
+  finishFilters,
+  gridExtractionArgs,
+  keyframeArgs,
+  rotationFilters,
+  sceneArgs,
+  toneMapFilters,
+} from './ffmpegArgs.ts';
 export { createJobSlots, type JobSlots } from './jobSlots.ts';
 export { probeVideo, type VideoInfo } from './probeVideo.ts';
 export { isClearlyNotVideo, saveVideo, VideoGuard } from './receiveVideo.ts';

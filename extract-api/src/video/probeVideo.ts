@@ -15,6 +15,8 @@ export type VideoInfo = {
   /** The size frames are saved at: square pixels, rotation applied. */
   width: number;
   height: number;
+  /** A high-dynamic-range transfer (PQ: HDR10, Dolby Vision base; HLG: broadcast), tone-mapped to SDR. */
+  hdr?: 'pq' | 'hlg' | undefined;
 };
 
 type ProbeJson = {
@@ -24,6 +26,7 @@ type ProbeJson = {
     width?: number;
     height?: number;
     sample_aspect_ratio?: string;
+    color_transfer?: string;
     duration?: string;
     side_data_list?: Array<{ side_data_type?: string; rotation?: number }>;
     tags?: { rotate?: string };
@@ -68,8 +71,11 @@ export async function probeVideo(ffprobePath: string, file: string, signal?: Abo
   const rotationDegrees = Number(matrix?.rotation ?? stream.tags?.rotate ?? 0) || 0;
   const sampleAspectRatio = parseAspectRatio(stream.sample_aspect_ratio);
   const size = displaySize({ codedWidth, codedHeight, sampleAspectRatio, rotationDegrees });
+  const hdr =
+    stream.color_transfer === 'smpte2084' ? 'pq' : stream.color_transfer === 'arib-std-b67' ? 'hlg' : undefined;
   return {
     durationSeconds,
+    hdr,
     codec: stream.codec_name ?? 'unknown',
     codedWidth,
     codedHeight,
@@ -99,11 +105,12 @@ async function packetSpan(ffprobePath: string, file: string, signal?: AbortSigna
 }
 
 export function lastLine(text: string): string {
-  return (
-    text
-      .split('\n')
-      .map((line) => line.trim())
-      .filter(Boolean)
-      .at(-1) ?? ''
-  );
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  // With `-loglevel level+…` each line is tagged: the last error says why, not the last frame's info.
+  const errors = lines.filter((line) => /\[(error|fatal|panic)\]/.test(line));
+  const last = (errors.length > 0 ? errors : lines).at(-1) ?? '';
+  return last.replace(/^(\[[^\]]+\] )*\[(error|fatal|panic)\] /, '');
 }

@@ -17,7 +17,13 @@ export type RunningProcess = {
  * anything), killed when `signal` fires. A program that can't be started at all (ENOENT, EACCES)
  * rejects `exited` with 'ffmpeg-missing'.
  */
-export function runProcess(command: string, args: readonly string[], signal?: AbortSignal): RunningProcess {
+export function runProcess(
+  command: string,
+  args: readonly string[],
+  signal?: AbortSignal,
+  /** Every piece of standard error as it comes (showinfo's frame times). */
+  onStderr?: (text: string) => void,
+): RunningProcess {
   const child: ChildProcessByStdio<null, Readable, Readable> = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     shell: false,
@@ -27,6 +33,7 @@ export function runProcess(command: string, args: readonly string[], signal?: Ab
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (text: string) => {
     stderr = (stderr + text).slice(-STDERR_TAIL_CHARS);
+    onStderr?.(text);
   });
   const kill = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -24,7 +24,7 @@ async function framesOf(name: string, intervalSeconds: number, format: 'png' | '
     input,
     workDir,
     video,
-    intervalSeconds,
+    selection: { mode: { kind: 'interval', intervalSeconds }, sharpest: false },
     format,
     quality: 80,
     signal: new AbortController().signal,

@@ -72,7 +72,7 @@ describe('rotationFilters', () => {
       input,
       workDir,
       video: await probeVideo('ffprobe', input),
-      intervalSeconds: 1,
+      selection: { mode: { kind: 'interval', intervalSeconds: 1 }, sharpest: false },
       format: 'png',
       quality: 92,
       signal: new AbortController().signal,

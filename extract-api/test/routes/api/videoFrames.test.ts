@@ -143,7 +143,7 @@ describe('POST /api/video/frames', () => {
       input: original,
       workDir: dir,
       video: await probeVideo('ffprobe', original),
-      intervalSeconds: 5,
+      selection: { mode: { kind: 'interval', intervalSeconds: 5 }, sharpest: false },
       format: 'png',
       quality: 92,
       signal: new AbortController().signal,

@@ -6,14 +6,16 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { safeFileName, videoPlatformOf, type ZipEntry, zipStream } from 'media-files';
+import { FrameRangeError, safeFileName, videoPlatformOf, type ZipEntry, zipStream } from 'media-files';
 import {
   API_PATHS,
   ApiErrorSchema,
   type ExtractedImage,
   type ExtractionEvent,
   type FrameFormat,
+  type FrameSelection,
   frameFormatLabel,
+  frameSelectionOfFields,
   MESSAGES,
   VIDEO_FRAMES_FIELDS,
   VIDEO_MAX_BYTES,
@@ -29,6 +31,7 @@ import {
   createJobSlots,
   type ExtractedFrame,
   extractFrames,
+  type FramePlan,
   isClearlyNotVideo,
   isVideoJobError,
   planFrames,
@@ -59,6 +62,16 @@ export const VIDEO_JOB_DIR_PREFIX = 'image-extractor-video-';
 const FIELD_MAX_CHARS = 4096;
 
 class BadRequest extends Error {}
+
+/** The selection the fields describe, or why they describe none (a range backwards). */
+function selectionOfFields(fields: VideoFramesFields): FrameSelection | string {
+  try {
+    return frameSelectionOfFields(fields);
+  } catch (error) {
+    const issues = (error as { issues?: Array<{ message: string }> }).issues;
+    return issues?.[0]?.message ?? String(error);
+  }
+}
 
 /** The first message of each invalid field, as the API's other routes word them. */
 function describeFieldErrors(fields: Record<string, string>): string | undefined {
@@ -124,7 +137,7 @@ export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPlug
     // Scoped to this plugin: no other route of this scope takes multipart bodies.
     await app.register(multipart, {
       throwFileSizeLimit: false,
-      limits: { fileSize: VIDEO_MAX_BYTES, files: 1, fields: 8, fieldSize: FIELD_MAX_CHARS, parts: 9 },
+      limits: { fileSize: VIDEO_MAX_BYTES, files: 1, fields: 16, fieldSize: FIELD_MAX_CHARS, parts: 17 },
     });
 
     app.post(
@@ -132,8 +145,9 @@ export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPlug
       {
         compress: false,
         schema: {
-          summary: 'Frames of a video every N seconds, made with ffmpeg (for what the browser cannot decode)',
-          description: `multipart/form-data: the video in \`${VIDEO_FRAMES_FIELDS.file}\` (up to ${VIDEO_MAX_BYTES} bytes) or a public address in \`${VIDEO_FRAMES_FIELDS.url}\`; \`interval\` (1–30 s, default 5), \`format\` (png, jpeg, webp; default png), \`quality\` (1–100, JPEG and WebP). Answers NDJSON extraction events (start with the video's facts; per frame an image whose url is a data: URL of the frame, and a progress line; done or error) or, with \`?as=zip\` or \`Accept: application/zip\`, a ZIP of the frames. 503 when ffmpeg is not installed.`,
+          summary:
+            'Frames of a video (every N seconds, scene changes, key frames, N spread evenly), made with ffmpeg (for what the browser cannot decode)',
+          description: `multipart/form-data: the video in \`${VIDEO_FRAMES_FIELDS.file}\` (up to ${VIDEO_MAX_BYTES} bytes) or a public address in \`${VIDEO_FRAMES_FIELDS.url}\`; \`mode\` (interval, scenes, keyframes, count; default interval) with \`interval\` (1–30 s, default 5), \`sensitivity\` (scenes, 1–99 %, default 70: ffmpeg's scene score above 0.3) or \`count\` (1–500, default 12); \`from\`/\`to\` (seconds, optional range); \`sharpest\` (true: each frame replaced by the sharpest within 0.5 s); \`format\` (png, jpeg, webp; default png), \`quality\` (1–100, JPEG and WebP). Answers NDJSON extraction events (start with the video's facts; per frame an image whose url is a data: URL of the frame, and a progress line; done or error) or, with \`?as=zip\` or \`Accept: application/zip\`, a ZIP of the frames. 503 when ffmpeg is not installed.`,
           consumes: ['multipart/form-data'],
           querystring: VideoFramesQuerySchema,
           response: {
@@ -176,6 +190,8 @@ export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPlug
 
         let video: VideoInfo;
         let fields: VideoFramesFields;
+        let selection: FrameSelection;
+        let plan: FramePlan;
         let stem: string | undefined;
         let input: string;
         try {
@@ -208,6 +224,9 @@ export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPlug
           const invalid = describeFieldErrors(raw);
           if (invalid) throw new BadRequest(invalid);
           fields = VideoFramesFieldsSchema.parse(raw);
+          const chosen = selectionOfFields(fields);
+          if (typeof chosen === 'string') throw new BadRequest(`Invalid request: ${chosen}`);
+          selection = chosen;
 
           if (!received) {
             if (!fields.url) throw new VideoJobError('no-video', MESSAGES.video.noVideo);
@@ -237,7 +256,13 @@ export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPlug
 
           video = await probeVideo(options.tools.ffprobePath, input, job.signal);
           if (video.durationSeconds > VIDEO_MAX_DURATION_SECONDS) throw VideoJobError.tooLong();
-          if (planFrames(video, fields.interval).times.length > VIDEO_MAX_FRAMES) throw VideoJobError.tooLong();
+          try {
+            plan = planFrames(video, selection);
+          } catch (error) {
+            if (error instanceof FrameRangeError) throw new BadRequest(error.message);
+            throw error;
+          }
+          if ((plan.times?.length ?? 0) > VIDEO_MAX_FRAMES) throw VideoJobError.tooLong();
         } catch (error) {
           // The client left or time ran out: the abort's own reason says which; a pipeline only says "aborted".
           const reason = job.signal.aborted ? job.signal.reason : undefined;
@@ -258,13 +283,13 @@ export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPlug
           return fail(status, messageOf(cause));
         }
 
-        const { times, millis } = planFrames(video, fields.interval);
+        const { times, millis } = plan;
         const frames = extractFrames({
           ffmpegPath: options.tools.ffmpegPath,
           input,
           workDir,
           video,
-          intervalSeconds: fields.interval,
+          selection,
           format: fields.format,
           quality: fields.quality,
           signal: job.signal,
@@ -272,7 +297,7 @@ export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPlug
         const start: ExtractionEvent = {
           type: 'start',
           runsOn: 'server',
-          total: times.length,
+          total: times?.length,
           unit: 'frames',
           video: {
             durationSeconds: video.durationSeconds,

@@ -1,0 +1,12 @@
+export const TEST_VIDEO_FPS: number;
+export const SCENE_CUTS_SECONDS: number[];
+export const SCENE_VIDEO_SECONDS: number;
+export const FORCED_KEYFRAMES_SECONDS: number[];
+export const BLURRED_FRAME: number;
+export function makeSceneVideo(dir: string): string;
+export function makeKeyframeVideo(dir: string): string;
+export function makeBlurVideo(dir: string): string;
+export function makePqVideo(dir: string): { sdr: string; pq: string };
+export function ffprobeKeyframeTimes(file: string): number[];
+export function greyOf(input: Uint8Array, width: number, height: number): Uint8Array;
+export function greyFrameOf(file: string, seconds: number, width: number, height: number): Uint8Array;
