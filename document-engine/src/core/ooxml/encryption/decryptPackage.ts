@@ -35,8 +35,8 @@ export async function decryptPackage(file: CompoundFile, options: DecryptOptions
       'This file is protected with rights management (IRM), which only Office with its owner’s account can open.',
     );
   }
+  // Damage is told before a password is asked for: no password could open such a file.
   const info = readEncryptionInfo(infoStream);
-  if (options.password === undefined) throw new PasswordRequiredError('password-required');
   const stream = file.stream('EncryptedPackage');
   if (!stream) throw damaged('it has no encrypted package');
   // The 8-byte size before the encrypted bytes: at most what they can hold.
@@ -48,6 +48,7 @@ export async function decryptPackage(file: CompoundFile, options: DecryptOptions
     throw damaged(`its encrypted package declares ${declared} bytes and holds ${encrypted.length}`);
   }
   const needed = encrypted.subarray(0, Math.ceil(declared / AES_BLOCK) * AES_BLOCK);
+  if (options.password === undefined) throw new PasswordRequiredError('password-required');
 
   let plain: Uint8Array;
   if (info.kind === 'standard') {
