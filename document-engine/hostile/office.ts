@@ -8,7 +8,9 @@
  *   - compound files whose FAT chains all merge into one (linear to store, quadratic for a reader
  *     that walks each chain from every sector);
  *   - OOXML packages (.docx, .pptx) with a chain of 6,000 chart parts, each relating to the next,
- *     which overflowed the stack of the recursive relationship walk.
+ *     which overflowed the stack of the recursive relationship walk;
+ *   - password-protected packages (ECMA-376 encryption) declaring sizes and counts that would
+ *     spin for hours or allocate gigabytes: refused as damaged before anything is derived.
  *
  * The compound files come from a minimal MS-CFB writer (version 3: 512-byte sectors, one FAT,
  * a directory with the Root Entry and the streams, a mini stream for streams under 4096 bytes).
@@ -612,6 +614,83 @@ export function chartChainPptx(): Uint8Array {
   );
 }
 
+// --- Password-protected packages (ECMA-376 encryption) whose declared values are hostile ---------
+
+/**
+ * An agile EncryptionInfo (version 4.4) whose values are all well formed (zero keys and salts of
+ * the right sizes) but for the overrides; the encrypted package is 4 KB of zeros declaring `declared` bytes.
+ */
+function encryptedPackageDocx(
+  options: {
+    keyData?: Record<string, string>;
+    encryptedKey?: Record<string, string>;
+    info?: Uint8Array;
+    declared?: bigint;
+  } = {},
+): Uint8Array {
+  const zeros = (bytes: number) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
+  const attributes = (values: Record<string, string>) =>
+    Object.entries(values)
+      .map(([name, value]) => `${name}="${value}"`)
+      .join(' ');
+  const cipher = {
+    saltSize: '16',
+    blockSize: '16',
+    keyBits: '256',
+    hashSize: '64',
+    cipherAlgorithm: 'AES',
+    cipherChaining: 'ChainingModeCBC',
+    hashAlgorithm: 'SHA512',
+    saltValue: zeros(16),
+  };
+  const keyData = { ...cipher, ...options.keyData };
+  const encryptedKey = {
+    spinCount: '100000',
+    ...cipher,
+    encryptedVerifierHashInput: zeros(16),
+    encryptedVerifierHashValue: zeros(64),
+    encryptedKeyValue: zeros(32),
+    ...options.encryptedKey,
+  };
+  const xml =
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><encryption xmlns="http://schemas.microsoft.com/office/2006/encryption" xmlns:p="http://schemas.microsoft.com/office/2006/keyEncryptor/password">' +
+    `<keyData ${attributes(keyData)}/><keyEncryptors><keyEncryptor uri="http://schemas.microsoft.com/office/2006/keyEncryptor/password">` +
+    `<p:encryptedKey ${attributes(encryptedKey)}/></keyEncryptor></keyEncryptors></encryption>`;
+  const info = options.info ?? new Uint8Array([4, 0, 4, 0, 0x40, 0, 0, 0, ...new TextEncoder().encode(xml)]);
+  const encrypted = new Uint8Array(8 + 4096);
+  new DataView(encrypted.buffer).setBigUint64(0, options.declared ?? 4096n, true);
+  return writeCompoundFile([
+    { name: 'EncryptionInfo', data: info },
+    { name: 'EncryptedPackage', data: encrypted },
+  ]).bytes;
+}
+
+/** spinCount 4,294,967,295: hours of SHA-512 before the password could even be checked. */
+export function hugeSpinCountDocx(): Uint8Array {
+  return encryptedPackageDocx({ encryptedKey: { spinCount: '4294967295' } });
+}
+
+/** An AES key of 2^31 bits, and a salt said to be a gigabyte. */
+export function hugeKeyAndSaltDocx(): Uint8Array {
+  return encryptedPackageDocx({ keyData: { keyBits: '2147483648' }, encryptedKey: { saltSize: '1073741824' } });
+}
+
+/** An encrypted package declaring 2^64 - 1 bytes, holding 4 KB. */
+export function hugeDeclaredPackageDocx(): Uint8Array {
+  return encryptedPackageDocx({ declared: 0xffff_ffff_ffff_ffffn });
+}
+
+/** A standard (version 3.2) EncryptionInfo whose header says it is 4 GB long. */
+export function hugeStandardHeaderDocx(): Uint8Array {
+  const info = new Uint8Array(12 + 32 + 100);
+  const view = new DataView(info.buffer);
+  view.setUint16(0, 3, true);
+  view.setUint16(2, 2, true);
+  view.setUint32(4, 0x24, true);
+  view.setUint32(8, 0xfffffff0, true);
+  return encryptedPackageDocx({ info });
+}
+
 /** Hostile Word and PowerPoint files, one per class the Office side of the engine is bounded against. */
 export const OFFICE_HOSTILE_DOCUMENTS: readonly HostileDocument[] = [
   { name: 'a .doc whose FAT chain loops', kind: 'doc', fileName: 'looping-fat.doc', build: loopingFatDoc },
@@ -663,5 +742,29 @@ export const OFFICE_HOSTILE_DOCUMENTS: readonly HostileDocument[] = [
     kind: 'pptx',
     fileName: 'chart-chain.pptx',
     build: chartChainPptx,
+  },
+  {
+    name: 'a password-protected .docx whose key derivation spins 4,294,967,295 times',
+    kind: 'docx',
+    fileName: 'encrypted-huge-spin-count.docx',
+    build: hugeSpinCountDocx,
+  },
+  {
+    name: 'a password-protected .docx with a 2^31-bit key and a 1 GB salt',
+    kind: 'docx',
+    fileName: 'encrypted-huge-key-and-salt.docx',
+    build: hugeKeyAndSaltDocx,
+  },
+  {
+    name: 'a password-protected .docx whose 4 KB package declares 2^64 bytes',
+    kind: 'docx',
+    fileName: 'encrypted-huge-declared-size.docx',
+    build: hugeDeclaredPackageDocx,
+  },
+  {
+    name: 'a password-protected .docx whose standard encryption header claims 4 GB',
+    kind: 'docx',
+    fileName: 'encrypted-huge-standard-header.docx',
+    build: hugeStandardHeaderDocx,
   },
 ];

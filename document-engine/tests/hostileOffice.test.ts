@@ -40,6 +40,11 @@ const EXPECTED: Record<string, Outcome> = {
   // The picture in the body is found; the one 6,000 charts deep is past the nesting bound.
   'chart-chain.docx': { kind: 'docx', images: ['image1.png'] },
   'chart-chain.pptx': { kind: 'pptx', images: ['image1.png'] },
+  // Out-of-bound encryption values are damage, told before any password is asked for.
+  'encrypted-huge-spin-count.docx': { kind: 'docx', error: 'invalid' },
+  'encrypted-huge-key-and-salt.docx': { kind: 'docx', error: 'invalid' },
+  'encrypted-huge-declared-size.docx': { kind: 'docx', error: 'invalid' },
+  'encrypted-huge-standard-header.docx': { kind: 'docx', error: 'invalid' },
 };
 
 async function outcomeOf(bytes: Uint8Array): Promise<{ outcome: Outcome; ms: number; images: DocumentImage[] }> {

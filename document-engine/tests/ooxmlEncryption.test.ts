@@ -18,6 +18,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { corpusManifest, readCorpus } from '../../tooling/corpus.mjs';
+import { OFFICE_HOSTILE_DOCUMENTS } from '../hostile/office.ts';
 import { openCompoundFile } from '../src/core/legacy/compoundFile.ts';
 import { decryptPackage } from '../src/core/ooxml/encryption/index.ts';
 import { openZip } from '../src/core/zip/zipReader.ts';
@@ -28,7 +29,7 @@ import {
   PasswordRequiredError,
   unlockDocument,
 } from '../src/index.ts';
-import { editAgileXml, encryptAgile, encryptStandard } from './ooxmlEncryptionWriter.ts';
+import { editAgileXml, editStreams, encryptAgile, encryptStandard } from './ooxmlEncryptionWriter.ts';
 import { zipParts } from './ooxmlFixtures.ts';
 
 const FIXTURE_PASSWORD = 'Pässwort-15';
@@ -188,6 +189,94 @@ describe('agile encryption', () => {
     expect(failure.code).toBe('aborted');
     expect(performance.now() - started).toBeLessThan(3000);
   });
+});
+
+describe('damaged password-protected files: a clear DocumentError at once, with or without the password', () => {
+  const standard = () => fixture('shp-shapes-standard.pptx');
+  const agile = () => encryptAgile(readCorpus('docx/having-images.docx'), 'pw', { spinCount: 1000 });
+  const CASES: { name: string; build: () => Uint8Array; code: string; message: RegExp }[] = [
+    {
+      name: 'standard: EncryptedPackage cut in half',
+      build: () => editStreams(standard(), { encryptedPackage: (s) => s.subarray(0, s.length >> 1) }),
+      code: 'invalid',
+      message: /damaged: its encrypted package declares \d+ bytes and holds \d+/,
+    },
+    {
+      name: 'agile: EncryptedPackage cut to its size field',
+      build: () => editStreams(agile(), { encryptedPackage: (s) => s.subarray(0, 8) }),
+      code: 'invalid',
+      message: /damaged/,
+    },
+    {
+      name: 'agile: EncryptionInfo XML cut short',
+      build: () => editStreams(agile(), { info: (info) => info.subarray(0, info.length - 40) }),
+      code: 'invalid',
+      message: /not well-formed XML/,
+    },
+    {
+      name: 'agile: a salt whose size is not what saltSize says',
+      build: () => editAgileXml(agile(), (xml) => xml.replace('saltSize="16"', 'saltSize="15"')),
+      code: 'invalid',
+      message: /salt has 16 bytes, not 15/,
+    },
+    {
+      name: 'agile: AES with a 100-bit key',
+      build: () => editAgileXml(agile(), (xml) => xml.replace('keyBits="256"', 'keyBits="100"')),
+      code: 'invalid',
+      message: /AES key of 100 bits/,
+    },
+    {
+      name: "agile: spinCount past MS-OFFCRYPTO's 10,000,000",
+      build: () => editAgileXml(agile(), (xml) => xml.replace('spinCount="1000"', 'spinCount="10000001"')),
+      code: 'invalid',
+      message: /spinCount is 10000001/,
+    },
+    {
+      name: 'agile: an unknown cipher',
+      build: () => editAgileXml(agile(), (xml) => xml.replaceAll('cipherAlgorithm="AES"', 'cipherAlgorithm="RC2"')),
+      code: 'unsupported',
+      message: /the cipher RC2/,
+    },
+    {
+      name: 'standard: the header size past the stream',
+      build: () =>
+        editStreams(standard(), {
+          info: (info) => {
+            const out = Buffer.from(info);
+            out.writeUInt32LE(0x7ffffff0, 8);
+            return out;
+          },
+        }),
+      code: 'invalid',
+      message: /header is cut short/,
+    },
+    {
+      name: 'an EncryptionInfo of version 9.9',
+      build: () => editStreams(standard(), { info: () => Uint8Array.of(9, 0, 9, 0, 0, 0, 0, 0) }),
+      code: 'unsupported',
+      message: /encryption version 9\.9/,
+    },
+  ];
+  for (const { name, build, code, message } of CASES) {
+    it(name, async () => {
+      const bytes = build();
+      for (const password of [undefined, 'pw', FIXTURE_PASSWORD]) {
+        const started = performance.now();
+        const failure = await failureOf(() => imagesOf(bytes, password));
+        expect(failure.code, String(password)).toBe(code);
+        expect(failure.message).toMatch(message);
+        expect(performance.now() - started).toBeLessThan(1000);
+      }
+    });
+  }
+
+  for (const doc of OFFICE_HOSTILE_DOCUMENTS.filter((d) => d.fileName.startsWith('encrypted-'))) {
+    it(`hostile/office.ts: ${doc.name}, with a password too`, async () => {
+      const started = performance.now();
+      expect((await failureOf(() => imagesOf(doc.build(), 'pw'))).code).toBe('invalid');
+      expect(performance.now() - started).toBeLessThan(1000);
+    });
+  }
 });
 
 function findBytes(haystack: Uint8Array, needle: Uint8Array): number {

@@ -151,8 +151,11 @@ export function encryptStandard(zip: Uint8Array, password: string, keyBits: 128 
   return compoundFile(Buffer.concat([start, headerBytes, verifierBytes]), encryptedPackage);
 }
 
-/** The same encrypted file with its agile XML edited (a hostile value, say), written again. */
-export function editAgileXml(file: Uint8Array, edit: (xml: string) => string): Uint8Array {
+/** The same encrypted file with its streams edited (a hostile value, damage), written again. */
+export function editStreams(
+  file: Uint8Array,
+  edit: { info?: (info: Buffer) => Uint8Array; encryptedPackage?: (stream: Buffer) => Uint8Array },
+): Uint8Array {
   const cfb = CFB.read(Buffer.from(file), { type: 'buffer' });
   const streamOf = (name: string) => {
     const entry = CFB.find(cfb, name);
@@ -160,6 +163,16 @@ export function editAgileXml(file: Uint8Array, edit: (xml: string) => string): U
     return Buffer.from(entry.content as Uint8Array);
   };
   const info = streamOf('EncryptionInfo');
-  const xml = edit(info.subarray(8).toString('utf8'));
-  return compoundFile(Buffer.concat([info.subarray(0, 8), Buffer.from(xml, 'utf8')]), streamOf('EncryptedPackage'));
+  const encryptedPackage = streamOf('EncryptedPackage');
+  return compoundFile(
+    edit.info ? edit.info(info) : info,
+    edit.encryptedPackage ? edit.encryptedPackage(encryptedPackage) : encryptedPackage,
+  );
+}
+
+/** The same encrypted file with its agile XML edited. */
+export function editAgileXml(file: Uint8Array, edit: (xml: string) => string): Uint8Array {
+  return editStreams(file, {
+    info: (info) => Buffer.concat([info.subarray(0, 8), Buffer.from(edit(info.subarray(8).toString('utf8')), 'utf8')]),
+  });
 }
