@@ -1,18 +1,31 @@
 import { createNameAllocator } from 'media-files';
 import type { ExtractedImage, ExtractionEvent } from 'shared-contracts';
-import type { SafeFetch } from '../../plugins/app/safeFetch/index.ts';
+import { isSafeFetchError, type SafeFetch } from '../../plugins/app/safeFetch/index.ts';
 import { createLimiter } from '../probe/index.ts';
+import { RetryLaterError } from './errors.ts';
+import { createHostGate } from './hostGate.ts';
+import { urlFilter } from './patterns.ts';
 import { readWebPage } from './readWebPage.ts';
-import { fetchRobots } from './robots.ts';
+import { fetchRobots, type RobotsRules } from './robots.ts';
 import { siteKey } from './site.ts';
+import { readSitemaps } from './sitemap.ts';
 import { toExtractedImages } from './toExtractedImages.ts';
 
-/** Pages of one site read at once: polite to the site, and enough to keep two cores busy. */
+/** Pages of one host read at once: polite to the site, and enough to keep two cores busy. */
 export const PAGES_PER_HOST_CONCURRENCY = 4;
+/** Pages read at once in all (a batch spans several hosts). */
+export const PAGES_CONCURRENCY = 8;
+/** A page answering 429/503 is asked again this many times, after its Retry-After or a doubling back-off. */
+export const PAGE_RETRIES = 3;
+const FIRST_BACKOFF_MS = 1_000;
+/** Failed pages listed with their reason (all are counted). */
+export const MAX_LISTED_FAILURES = 50;
 
 /** What to scan. */
 export type CrawlInput = {
-  url: string;
+  /** The start page; `urls` adds more (a batch is one scan). */
+  url?: string;
+  urls?: readonly string[];
   /**
    * Link hops followed from the start page, as wget `-l` and every crawler count them: 1 reads the
    * start page and the pages it links to; 2 adds the pages those link to; and so on.
@@ -20,19 +33,26 @@ export type CrawlInput = {
   depth: number;
   maxPages: number;
   render?: boolean;
+  /** URL patterns a followed link must match (any) and must not match (none); see patterns.ts. */
+  include?: readonly string[];
+  exclude?: readonly string[];
+  /** Also seed the first hop with the pages each start site's sitemaps list. */
+  sitemap?: boolean;
 };
 
 /** What the scan runs with: the safe fetch, and the Chromium that renders pages. */
 export type CrawlEnvironment = {
   fetch: SafeFetch;
   chromiumPath?: string;
+  /** Requests at once per host (PAGES_PER_HOST_CONCURRENCY by default). */
+  perHost?: number;
 };
 
 // Links to these are files, not pages: not worth a request to find out.
 const NOT_A_PAGE =
   /\.(jpe?g|png|gif|webp|avif|svg|ico|bmp|tiff?|pdf|zip|gz|tgz|rar|7z|mp[34]|m4[av]|mov|webm|mkv|avi|wav|ogg|flac|css|js|json|xml|rss|atom|woff2?|ttf|otf|eot|exe|dmg|apk|docx?|xlsx?|pptx?)$/i;
 
-function normalise(url: string): string | undefined {
+export function normalisePageUrl(url: string): string | undefined {
   try {
     const parsed = new URL(url);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
@@ -43,12 +63,28 @@ function normalise(url: string): string | undefined {
   }
 }
 
+/** Why a page failed, in a few words (the list on the screen). */
+export function failureReason(error: unknown): string {
+  if (isSafeFetchError(error) && error.code === 'http-status' && error.status) return `HTTP ${error.status}`;
+  if (error instanceof RetryLaterError) return `HTTP ${error.status}, still after ${PAGE_RETRIES} retries`;
+  return error instanceof Error && error.message ? error.message : 'could not be read';
+}
+
+/** The start addresses of a scan, normalised and unique (at least one: the schema sees to it). */
+export function startUrls(input: Pick<CrawlInput, 'url' | 'urls'>): string[] {
+  const all = [...(input.url ? [input.url] : []), ...(input.urls ?? [])];
+  return [...new Set(all.map((url) => normalisePageUrl(url) ?? url))];
+}
+
 /**
- * Breadth-first scan of one site from its start page, level by level up to `depth` link hops, at most
- * `maxPages` pages, honouring robots.txt for every page but the one the user asked for. An
- * extractor (`(input, signal)`, bound to its environment): yields the one event union as it goes,
- * progress counted in pages; each image once, with the first page it was found on. Aborting the
- * signal stops it between requests and cancels those in flight.
+ * Breadth-first scan from its start pages, level by level up to `depth` link hops, at most
+ * `maxPages` pages, same site as a start page only, honouring robots.txt (rules and Crawl-delay)
+ * for every page but the ones the user gave, and the include/exclude patterns for followed links.
+ * Per host at most `perHost` requests at once; a 429 or 503 pauses the host for its Retry-After
+ * (or a doubling back-off) and the page is asked again. An extractor (`(input, signal)`, bound to
+ * its environment): yields the one event union as it goes, progress counted in pages (and failed
+ * pages, with why); each image once, with the first page it was found on. Aborting the signal
+ * stops it between requests and cancels those in flight.
  */
 export async function* extractWebsite(
   input: CrawlInput,
@@ -57,24 +93,57 @@ export async function* extractWebsite(
 ): AsyncGenerator<ExtractionEvent> {
   const { depth, maxPages } = input;
   const { fetch } = environment;
-  const options = { render: input.render, chromiumPath: environment.chromiumPath };
-  const start = new URL(input.url);
-  const site = siteKey(start);
-  const robots = await fetchRobots(start.origin, fetch, signal);
+  const starts = startUrls(input);
+  const first = starts[0];
+  if (!first) throw new TypeError('[crawl] no start address');
+  const sites = new Set(starts.map((url) => siteKey(new URL(url))));
+  const follows = urlFilter(input.include, input.exclude);
   const allocateName = createNameAllocator();
-  const limit = createLimiter(PAGES_PER_HOST_CONCURRENCY);
+  const limit = createLimiter(PAGES_CONCURRENCY);
+  const gate = createHostGate(environment.perHost ?? PAGES_PER_HOST_CONCURRENCY);
 
-  const seenPages = new Set<string>([normalise(start.href) ?? start.href]);
+  // robots.txt of each origin, read once, before the first page of that origin.
+  const robotsByOrigin = new Map<string, Promise<RobotsRules>>();
+  const robotsFor = (url: string) => {
+    const { origin, host } = new URL(url);
+    let rules = robotsByOrigin.get(origin);
+    if (!rules) {
+      rules = fetchRobots(origin, fetch, signal).then((read) => {
+        gate.setCrawlDelay(host, read.crawlDelay);
+        return read;
+      });
+      robotsByOrigin.set(origin, rules);
+    }
+    return rules;
+  };
+
+  const seenPages = new Set<string>(starts);
   const seenImages = new Set<string>();
-  let level: string[] = [start.href];
+  let level: string[] = [...starts];
   let pagesScanned = 0;
   let imagesFound = 0;
-  let firstError: unknown;
+  let failed = 0;
+  const failures: { url: string; reason: string }[] = [];
+  let startError: unknown;
   let stoppedAtPageLimit = false;
 
-  yield { type: 'start', runsOn: 'server', unit: 'pages', url: start.href, depth, maxPages };
+  yield { type: 'start', runsOn: 'server', unit: 'pages', url: first, depth, maxPages };
 
-  // Level 0 is the start page; level `depth` is the last one read (its links are not followed).
+  // Sitemap seeding: their pages join the first hop (pages the sites themselves point at).
+  let seeded: string[] = [];
+  if (input.sitemap && depth >= 1) {
+    const origins = [...new Set(starts.map((url) => new URL(url).origin))];
+    const lists = await Promise.all(
+      origins.map(async (origin) => {
+        const rules = await robotsFor(origin);
+        const named = [new URL('/sitemap.xml', origin).href, ...(rules.sitemaps ?? [])];
+        return readSitemaps(named, fetch, maxPages, signal);
+      }),
+    );
+    seeded = lists.flat();
+  }
+
+  // Level 0 is the start pages; level `depth` is the last one read (its links are not followed).
   for (let currentDepth = 0; currentDepth <= depth && level.length > 0; currentDepth += 1) {
     const room = maxPages - pagesScanned;
     if (room <= 0) {
@@ -93,23 +162,33 @@ export async function* extractWebsite(
     };
     let remaining = pages.length;
     let queued = pages.length;
+    const progress = (detail?: string, withFailures = false): ExtractionEvent => ({
+      type: 'progress',
+      unit: 'pages',
+      done: pagesScanned,
+      queued: queued + nextLevel.length,
+      found: imagesFound,
+      ...(failed > 0 ? { failed } : {}),
+      ...(withFailures ? { failures: [...failures] } : {}),
+      ...(detail ? { detail } : {}),
+    });
+    const enqueue = async (link: string, fromDepth: number) => {
+      const next = normalisePageUrl(link);
+      if (!next || seenPages.has(next)) return;
+      const parsed = new URL(next);
+      if (!sites.has(siteKey(parsed)) || NOT_A_PAGE.test(parsed.pathname) || !follows(next)) return;
+      seenPages.add(next);
+      if (fromDepth < depth && (await robotsFor(next)).isAllowed(next)) nextLevel.push(next);
+    };
 
     const readOne = async (pageUrl: string) => {
-      push({
-        type: 'progress',
-        unit: 'pages',
-        done: pagesScanned,
-        queued,
-        found: imagesFound,
-        detail: pageUrl,
-      });
+      const { host } = new URL(pageUrl);
+      const isStart = currentDepth === 0;
+      let failedNow = false;
       try {
-        const page = await readWebPage(pageUrl, {
-          fetch,
-          signal,
-          render: options.render,
-          chromiumPath: options.chromiumPath,
-        });
+        // Read before the first page of its origin: its Crawl-delay governs that page too.
+        await robotsFor(pageUrl);
+        const page = await readPolitely(pageUrl, host);
         const fresh = page.candidates.filter((candidate) => {
           if (seenImages.has(candidate.url)) return false;
           seenImages.add(candidate.url);
@@ -123,32 +202,49 @@ export async function* extractWebsite(
             push({ type: 'image', image });
           },
         );
-        // The last level's links lead past the depth: not queued, so the counts stay true.
         // Frames were read as part of this page: not fetched again as pages of their own.
-        for (const frame of page.frames) seenPages.add(normalise(frame) ?? frame);
-        for (const link of currentDepth < depth ? page.links : []) {
-          const next = normalise(link);
-          if (!next || seenPages.has(next)) continue;
-          const parsed = new URL(next);
-          if (siteKey(parsed) !== site || NOT_A_PAGE.test(parsed.pathname)) continue;
-          seenPages.add(next);
-          if (robots.isAllowed(next)) nextLevel.push(next);
+        for (const frame of page.frames) seenPages.add(normalisePageUrl(frame) ?? frame);
+        if (currentDepth < depth) {
+          for (const link of page.links) await enqueue(link, currentDepth);
+          if (isStart) for (const link of seeded.splice(0)) await enqueue(link, currentDepth);
         }
       } catch (error) {
         if (signal?.aborted) throw error;
-        // One broken page does not end a scan; the start page failing does (nothing else to read).
-        firstError ??= error;
+        // One broken page does not end a scan; every start page failing does (nothing else to read).
+        startError ??= isStart ? error : undefined;
+        failed += 1;
+        failedNow = true;
+        if (failures.length < MAX_LISTED_FAILURES) failures.push({ url: pageUrl, reason: failureReason(error) });
       } finally {
         pagesScanned += 1;
         queued -= 1;
         remaining -= 1;
-        push({
-          type: 'progress',
-          unit: 'pages',
-          done: pagesScanned,
-          queued: queued + nextLevel.length,
-          found: imagesFound,
-        });
+        push(progress(undefined, failedNow));
+      }
+    };
+
+    /** One page, through the host's gate; 429/503 pause the host and ask again, PAGE_RETRIES times. */
+    const readPolitely = async (pageUrl: string, host: string) => {
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          return await gate.run(
+            host,
+            () => {
+              push(progress(pageUrl));
+              return readWebPage(pageUrl, {
+                fetch,
+                signal,
+                render: input.render,
+                chromiumPath: environment.chromiumPath,
+              });
+            },
+            signal,
+          );
+        } catch (error) {
+          if (!(error instanceof RetryLaterError) || attempt >= PAGE_RETRIES) throw error;
+          const wait = error.retryAfterMs ?? FIRST_BACKOFF_MS * 2 ** attempt;
+          gate.pause(host, wait);
+        }
       }
     };
 
@@ -165,7 +261,7 @@ export async function* extractWebsite(
       yield events.shift() as ExtractionEvent;
     }
     await work;
-    if (currentDepth === 0 && pagesScanned === 1 && firstError) throw firstError;
+    if (currentDepth === 0 && startError && failed === pages.length) throw startError;
     level = nextLevel;
   }
 

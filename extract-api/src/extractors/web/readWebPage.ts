@@ -1,7 +1,8 @@
-import { readText, type SafeFetch } from '../../plugins/app/safeFetch/index.ts';
+import { readText, type SafeFetch, SafeFetchError } from '../../plugins/app/safeFetch/index.ts';
 import { findCssImages, findCssImports, findPageImages, type ImageCandidate } from '../page/index.ts';
 import { createLimiter } from '../probe/index.ts';
-import { ExtractionError } from './errors.ts';
+import { ExtractionError, RetryLaterError } from './errors.ts';
+import { retryAfterMs } from './hostGate.ts';
 import { mergeCandidates, urlCandidate } from './mergeCandidates.ts';
 import { sameSite } from './site.ts';
 
@@ -39,7 +40,16 @@ export async function readWebPage(url: string, options: WebPageOptions): Promise
     kind: 'html',
     signal,
     headers: { accept: 'text/html,application/xhtml+xml;q=0.9,image/*;q=0.8,*/*;q=0.5' },
+    throwHttpErrors: false,
   });
+  if (response.status < 200 || response.status > 299) {
+    response.body.destroy();
+    // Too many requests, or busy: the crawler backs off this host and asks again.
+    if (response.status === 429 || response.status === 503) {
+      throw new RetryLaterError(response.status, retryAfterMs(response.headers['retry-after']));
+    }
+    throw new SafeFetchError('http-status', { status: response.status, url: response.url });
+  }
   const contentType = String(response.headers['content-type'] ?? '');
   if (/^image\//i.test(contentType)) {
     response.body.destroy();

@@ -4,7 +4,14 @@ import { readText, type SafeFetch, USER_AGENT } from '../../plugins/app/safeFetc
 /** The product token robots.txt rules name us by. */
 export const ROBOTS_AGENT = 'ImageExtractor';
 
-export type RobotsRules = { isAllowed(url: string): boolean; reason?: string };
+export type RobotsRules = {
+  isAllowed(url: string): boolean;
+  reason?: string;
+  /** Crawl-delay for us, in seconds, when the file asks for one. */
+  crawlDelay?: number;
+  /** The sitemaps it names. */
+  sitemaps?: string[];
+};
 
 /**
  * The robots.txt of one origin, read as RFC 9309 says: a missing file (4xx) allows everything; a
@@ -25,6 +32,8 @@ export async function fetchRobots(origin: string, fetch: SafeFetch, signal?: Abo
     const rules = robotsParser(robotsUrl, await readText(response));
     return {
       isAllowed: (url) => rules.isAllowed(url, ROBOTS_AGENT) ?? rules.isAllowed(url, USER_AGENT) ?? true,
+      crawlDelay: rules.getCrawlDelay(ROBOTS_AGENT) ?? rules.getCrawlDelay(USER_AGENT),
+      sitemaps: rules.getSitemaps(),
     };
   } catch (error) {
     if (signal?.aborted) throw error;

@@ -1,0 +1,100 @@
+/**
+ * Manners toward each host a scan reads: at most `perHost` requests at a time, `Crawl-delay`
+ * between the starts of two requests when robots.txt asks for one (then one at a time), and a
+ * pause for the whole host after a 429 or 503 (its Retry-After, or a doubling back-off).
+ */
+
+/** A robots.txt Crawl-delay or a Retry-After longer than this is held to it: a scan must end. */
+export const MAX_POLITENESS_DELAY_MS = 60_000;
+
+type HostState = { active: number; waiting: Array<() => void>; notBefore: number; delayMs: number; limit: number };
+
+export type HostGate = {
+  /** Runs `task` for `host` when its manners allow. */
+  run<T>(host: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /** Robots.txt's Crawl-delay for this host (seconds as written there). */
+  setCrawlDelay(host: string, seconds: number | undefined): void;
+  /** The host said 429 or 503: nothing more starts there for `ms`. */
+  pause(host: string, ms: number): void;
+};
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+export { sleep as politeSleep };
+
+export function createHostGate(perHost: number, now: () => number = Date.now): HostGate {
+  const hosts = new Map<string, HostState>();
+  const stateOf = (host: string): HostState => {
+    let state = hosts.get(host);
+    if (!state) {
+      state = { active: 0, waiting: [], notBefore: 0, delayMs: 0, limit: perHost };
+      hosts.set(host, state);
+    }
+    return state;
+  };
+
+  const acquire = async (state: HostState, signal?: AbortSignal) => {
+    if (state.active >= state.limit) {
+      await new Promise<void>((resolve) => state.waiting.push(resolve));
+    }
+    state.active += 1;
+    // Wait for the host's next allowed start (Crawl-delay, a pause), re-checked since a pause may
+    // come while waiting.
+    for (let wait = state.notBefore - now(); wait > 0; wait = state.notBefore - now()) {
+      try {
+        await sleep(wait, signal);
+      } catch (error) {
+        release(state);
+        throw error;
+      }
+    }
+    if (state.delayMs > 0) state.notBefore = now() + state.delayMs;
+  };
+  const release = (state: HostState) => {
+    state.active -= 1;
+    state.waiting.shift()?.();
+  };
+
+  return {
+    async run(host, task, signal) {
+      const state = stateOf(host);
+      await acquire(state, signal);
+      try {
+        return await task();
+      } finally {
+        release(state);
+      }
+    },
+    setCrawlDelay(host, seconds) {
+      if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) return;
+      const state = stateOf(host);
+      state.delayMs = Math.min(seconds * 1000, MAX_POLITENESS_DELAY_MS);
+      state.limit = 1;
+    },
+    pause(host, ms) {
+      const state = stateOf(host);
+      state.notBefore = Math.max(state.notBefore, now() + Math.min(Math.max(ms, 0), MAX_POLITENESS_DELAY_MS));
+    },
+  };
+}
+
+/** Retry-After as seconds or an HTTP date, in ms from now; undefined when absent or unreadable. */
+export function retryAfterMs(value: string | string[] | undefined, now: number = Date.now()): number | undefined {
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
