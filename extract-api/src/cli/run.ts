@@ -38,6 +38,13 @@ function documentPath(arg: string): string | undefined {
   }
 }
 const inputFile = documentPath(positionals[0] ?? '');
+// A video is told by its first bytes; its options are refused for anything else.
+const videoCli = inputFile ? await import('./video.ts') : undefined;
+const inputIsVideo = inputFile !== undefined && videoCli?.isVideoFile(inputFile) === true;
+if (!inputIsVideo) {
+  const given = (await import('./video.ts')).videoOptionsGiven();
+  if (given.length > 0) fail(`${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} for a video file on disk.`);
+}
 if (inputFile && (values.website || values.render || values.depth !== undefined)) {
   fail('--website, --depth and --render are for web pages; a document is read as it is.');
 }
@@ -153,6 +160,10 @@ async function readDocumentFile(file: string, bytes: Uint8Array, pool: ReturnTyp
 }
 
 async function main() {
+  if (inputFile && inputIsVideo && videoCli) {
+    await videoCli.extractVideoFile(inputFile, outDir, controller.signal);
+    return;
+  }
   if (inputFile) {
     await extractFile(inputFile);
     return;

@@ -219,7 +219,7 @@ async function* selectedFrames(
     for await (const image of splitImages(ffmpeg.stdout, request.format)) {
       const info = await infos.next();
       if (!info) throw new Error('ffmpeg gave a frame without its time');
-      yield frameOf(request, index, roundToMicros(offset + info.seconds), millis, image);
+      yield frameOf(request, index, roundToMillis(offset + info.seconds), millis, image);
       index += 1;
     }
     await succeeded(request, ffmpeg.exited);
@@ -242,7 +242,7 @@ async function listTimes(request: FrameRequest, args: string[]): Promise<number[
   infos.end();
   const offset = offsetOf(args);
   const times: number[] = [];
-  for (let info = await infos.next(); info; info = await infos.next()) times.push(roundToMicros(offset + info.seconds));
+  for (let info = await infos.next(); info; info = await infos.next()) times.push(roundToMillis(offset + info.seconds));
   return times;
 }
 
@@ -316,6 +316,10 @@ function abortReason(signal: AbortSignal): Error {
   return signal.reason instanceof VideoJobError ? signal.reason : VideoJobError.aborted();
 }
 
-function roundToMicros(seconds: number): number {
-  return Math.round(seconds * 1e6) / 1e6;
+/**
+ * ffmpeg counts time from where it started decoding, a start it rounds to its own time base: a
+ * frame at 1.56 s reads 1.560026 s after a seek. Frame times are given to the millisecond.
+ */
+function roundToMillis(seconds: number): number {
+  return Math.round(seconds * 1e3) / 1e3;
 }

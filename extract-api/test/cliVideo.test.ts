@@ -1,0 +1,89 @@
+/**
+ * `pnpm extract <video>` with the modes of issue 18, run as users run it (the built CLI), on videos
+ * the test makes with ffmpeg.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { MESSAGES } from 'shared-contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ffprobeKeyframeTimes, makeKeyframeVideo, makeSceneVideo } from '../../tooling/testVideos.mjs';
+
+const run = promisify(execFile);
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const builtCli = path.join(packageDir, 'dist', 'cli.js');
+
+async function cli(args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [builtCli, ...args], {
+      cwd: packageDir,
+      env: { ...process.env, INIT_CWD: work },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+let work: string;
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'cli-video-'));
+});
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+describe('pnpm extract <video>', { timeout: 60_000 }, () => {
+  it('--scenes writes a frame per shot into --out, named to the millisecond', async () => {
+    const video = makeSceneVideo(path.join(work, 'videos'));
+    const { code, stdout, stderr } = await cli([video, '--scenes', '--out', 'scenes']);
+    expect(stderr).toContain('4 frames of scene-cuts.mp4');
+    expect(code).toBe(0);
+    expect(
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.slice(0, 12)),
+    ).toEqual(['00:00:00.000', '00:00:02.000', '00:00:03.600', '00:00:05.600']);
+    const files = (await readdir(path.join(work, 'scenes'))).sort();
+    expect(files).toEqual([
+      'frame-00-00-00-000.png',
+      'frame-00-00-02-000.png',
+      'frame-00-00-03-600.png',
+      'frame-00-00-05-600.png',
+    ]);
+    const png = await readFile(path.join(work, 'scenes', files[1] ?? ''));
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  });
+
+  it('--keyframes --from --to --json: the key frames ffprobe lists inside the range', async () => {
+    const video = makeKeyframeVideo(path.join(work, 'videos'));
+    const expected = ffprobeKeyframeTimes(video).filter((t) => t >= 1 && t < 4);
+    const { code, stdout } = await cli([video, '--keyframes', '--from', '00:00:01', '--to', '00:00:04', '--json']);
+    expect(code).toBe(0);
+    const times = stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { timeSeconds: number }).timeSeconds);
+    expect(times).toEqual(expected);
+  });
+
+  it('--count 4 spreads 4 frames evenly; a bad time or two modes are refused with why', async () => {
+    const video = makeSceneVideo(path.join(work, 'videos'));
+    const counted = await cli([video, '--count', '4', '--to', '4']);
+    expect(
+      counted.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.slice(0, 8)),
+    ).toEqual(['00:00:00', '00:00:01', '00:00:02', '00:00:03']);
+    const badTime = await cli([video, '--from', '1:75']);
+    expect(badTime.code).toBe(2);
+    expect(badTime.stderr).toContain(MESSAGES.video.range.invalidTime('--from'));
+    const twoModes = await cli([video, '--keyframes', '--count', '3']);
+    expect(twoModes.code).toBe(2);
+    expect(twoModes.stderr).toContain('Choose one of --every, --scenes, --keyframes and --count');
+  });
+});
