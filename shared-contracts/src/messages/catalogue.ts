@@ -28,7 +28,21 @@ export const MESSAGES = {
     fallbackError: 'Failed to extract images from website.',
     /** Scan Depth's help: depth counts link hops, as wget -l and every crawler count them. */
     depthHelp: (min: number, max: number, maxPages: number) =>
-      `Link hops to follow from the start page, ${min} to ${max}: 1 reads the start page and the pages it links to, 2 also the pages those link to. A scan reads at most ${maxPages} pages.`,
+      `Link hops to follow from the start page, ${min} to ${max}: 1 reads the start page and the pages it links to, 2 also the pages those link to. A scan reads at most ${maxPages.toLocaleString('en-US')} pages.`,
+    /** A scan is a job (issue 17): its progress line, its failed pages, and what its states say. */
+    progress: (done: number, queued: number, found: number, failed: number) =>
+      `${done} pages scanned, ${queued} queued, ${found} images found${failed > 0 ? `, ${failed} failed` : ''}`,
+    failedPages: (n: number) => `${n} ${n === 1 ? 'page' : 'pages'} could not be read`,
+    reading: (url: string) => `Reading ${url}`,
+    cancelled: 'Scan cancelled.',
+    busy: 'The server is scanning other websites right now. Please try again in a minute.',
+    notFound:
+      'This scan is no longer available: results are kept for a limited time after a scan ends. Start a new scan.',
+    resumed: 'Scan resumed: it kept running on the server while you were away.',
+    includeLabel: 'Only follow links matching (optional)',
+    excludeLabel: 'Skip links matching (optional)',
+    patternsHelp: 'One pattern per line. * matches anything (https://example.com/blog/*); without *, the link only has to contain the text (/blog/).',
+    sitemapLabel: "Also start from the site's sitemap.xml",
   },
   video: {
     uploaded: (fileName: string) => ({ title: 'Video uploaded', description: `${fileName} is ready for processing.` }),
