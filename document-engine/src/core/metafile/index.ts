@@ -14,6 +14,7 @@ import { emfRasters } from './emf.ts';
 import { byPreference, type EmbeddedBitmap, toFile } from './raster.ts';
 import { wmfRasters } from './wmf.ts';
 
+export { type MetafileContent, metafileContent } from './content.ts';
 export type { EmbeddedBitmap } from './raster.ts';
 export { MAX_PNG_SAMPLES } from './raster.ts';
 
