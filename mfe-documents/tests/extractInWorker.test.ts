@@ -4,12 +4,22 @@
  * and transfers messages as a browser does: real corpus files, the real engine.
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type DocumentImage, extractDocument, PasswordRequiredError } from 'document-engine';
+import { MESSAGES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../../tooling/corpus.mjs';
+import { documentExtractor } from '../src/extractor/documentEvents.ts';
 import { extractInWorker, sniffInWorker, type WorkerLike, WorkerLostError } from '../src/worker/extractInWorker.ts';
 import type { FromWorker, ToWorker, WorkerScope } from '../src/worker/protocol.ts';
 import { serveExtraction } from '../src/worker/serveExtraction.ts';
+
+/** The engine's password-protected fixtures (saved by LibreOffice: document-engine/tests/fixtures/README.md). */
+const FIXTURE_PASSWORD = 'Pässwort-15';
+const fixture = (name: string) => {
+  const file = readFileSync(createRequire(import.meta.url).resolve(`document-engine/fixtures/${name}`));
+  return file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer;
+};
 
 const read = (path: string) => {
   const file = readFileSync(corpusPath(path));
@@ -108,6 +118,64 @@ describe('extractInWorker', { timeout: 60_000 }, () => {
     const { images } = await runInWorker('pdf/issue3371.pdf', 'ELXRTQWS');
     expect(images.length).toBe((await inNode('pdf/issue3371.pdf', 'ELXRTQWS')).length);
     expect(images.length).toBeGreaterThan(0);
+  });
+
+  it('a password-protected PPTX: asks, says when it is wrong, opens with the right one, and names it PowerPoint', async () => {
+    const pptx = fixture('shp-shapes-standard.pptx');
+    const attempt = async (password?: string) => {
+      const images: DocumentImage[] = [];
+      const kinds: (string | undefined)[] = [];
+      const { worker } = inProcessWorker();
+      await extractInWorker(pptx.slice(0), {
+        password,
+        createWorker: () => worker,
+        onKind: (kind) => kinds.push(kind),
+        onImage: (image) => images.push(image),
+      });
+      return { images, kinds };
+    };
+    await expect(attempt()).rejects.toMatchObject({ name: 'PasswordRequiredError', code: 'password-required' });
+    const wrong = await attempt('Passwort-15').catch((error: unknown) => error);
+    expect(wrong).toBeInstanceOf(PasswordRequiredError);
+    expect(wrong).toMatchObject({ code: 'wrong-password' });
+    const { images, kinds } = await attempt(FIXTURE_PASSWORD);
+    // Named by the package inside, once decrypted (sniffing the compound file alone says Word).
+    expect(kinds).toEqual(['pptx']);
+    const direct: DocumentImage[] = [];
+    for await (const image of extractDocument(new Uint8Array(pptx), { password: FIXTURE_PASSWORD })) direct.push(image);
+    expect(images.length).toBe(2);
+    expect(images.map((i) => [i.name, i.format, Buffer.from(i.bytes).toString('base64')])).toEqual(
+      direct.map((i) => [i.name, i.format, Buffer.from(i.bytes).toString('base64')]),
+    );
+  });
+
+  it('the page refuses a password-protected Word file on the PowerPoint screen once it is decrypted, and the reverse', async () => {
+    const extractOn = async (fileName: string, expectedKind: 'pptx' | 'docx') => {
+      const { worker } = inProcessWorker();
+      const extractor = documentExtractor(
+        () => {},
+        (bytes, options) => extractInWorker(bytes, { ...options, createWorker: () => worker }),
+      );
+      const file = new File([fixture(fileName)], fileName);
+      const events: string[] = [];
+      for await (const event of extractor(
+        { file, password: FIXTURE_PASSWORD, expectedKind },
+        new AbortController().signal,
+      )) {
+        events.push(event.type);
+      }
+      return events;
+    };
+    await expect(extractOn('having-images-standard.docx', 'pptx')).rejects.toMatchObject({
+      code: 'invalid',
+      message: MESSAGES.documents.wrongKind('PowerPoint presentation'),
+    });
+    await expect(extractOn('shp-shapes-standard.pptx', 'docx')).rejects.toMatchObject({
+      code: 'invalid',
+      message: MESSAGES.documents.wrongKind('Word document'),
+    });
+    expect((await extractOn('shp-shapes-standard.pptx', 'pptx')).filter((type) => type === 'image')).toHaveLength(2);
+    expect((await extractOn('having-images-standard.docx', 'docx')).filter((type) => type === 'image')).toHaveLength(3);
   });
 
   it('refuses what is not a document with the engine error, not a crash', async () => {

@@ -1,9 +1,10 @@
 import { createEventChannel, type Extractor } from 'browser-services/extraction';
-import type { DocumentKind, EngineProgress, SkippedImage } from 'document-engine';
+import { DocumentError, type DocumentKind, type EngineProgress, type SkippedImage } from 'document-engine';
 import { createNameAllocator } from 'media-files';
-import type { ProgressUnit } from 'shared-contracts';
+import { MESSAGES, type ProgressUnit } from 'shared-contracts';
 import { type ExtractInWorkerOptions, extractInWorker } from '../worker/index.ts';
 import { type DocumentResult, toDocumentResult } from './documentResult.ts';
+import { pageOfKind } from './pageConfigs.ts';
 
 /** What the document extractor takes: the file, its password if any, and what the page expects it to be. */
 export type DocumentInput = { file: File; password?: string | undefined; expectedKind: DocumentKind };
@@ -43,11 +44,21 @@ export function documentExtractor(
     };
     const allocate = createNameAllocator();
     let found = 0;
+    // Stops the Worker when the page refuses what it found (or the user cancels).
+    const stop = new AbortController();
+    signal?.addEventListener('abort', () => stop.abort(), { once: true });
+    const page = pageOfKind(expectedKind);
     run(bytes, {
       password,
-      signal,
-      // The Worker says what the bytes are before its first image.
+      signal: stop.signal,
+      // The Worker says what the bytes are before its first image: for a password-protected
+      // package, once decrypted, when it may turn out to be the other Office kind.
       onKind: (kind) => {
+        if (kind && !page.kinds.includes(kind)) {
+          channel.fail(new DocumentError('invalid', MESSAGES.documents.wrongKind(page.noun)));
+          stop.abort();
+          return;
+        }
         if (kind) source = kind;
         start(kind);
       },

@@ -62,7 +62,8 @@ export const DOCX_PAGE: DocumentPageConfig = {
 export const PPT_PAGE: DocumentPageConfig = {
   page: 'ppt',
   // An encrypted PPTX is a compound file holding the encrypted package, which the engine reads
-  // as `docx` until it is decrypted; the name then decides (see `matchesKind`).
+  // as `docx` until it is decrypted; the name then decides (see `matchesKind`), and the decrypted
+  // package's kind is checked again (`pageOfKind`).
   kinds: ['pptx', 'ppt'],
   accept: `.pptx,.ppt,${POWERPOINT_MIME.join(',')}`,
   extensions: ['.pptx', '.ppt'],
@@ -96,4 +97,13 @@ export function matchesKind(
   // The encrypted-package case above: a compound file (not a ZIP) named .pptx.
   const compound = head[0] === 0xd0 && head[1] === 0xcf && head[2] === 0x11 && head[3] === 0xe0;
   return config.page === 'ppt' && sniffed === 'docx' && compound && fileName.toLowerCase().endsWith('.pptx');
+}
+
+/**
+ * The page a kind of document belongs on. The Worker names a password-protected package's kind
+ * only once it is decrypted (a compound file could hold Word or PowerPoint): the extraction is
+ * checked against the page again then (documentEvents.ts).
+ */
+export function pageOfKind(kind: DocumentKind): DocumentPageConfig {
+  return [PDF_PAGE, DOCX_PAGE, PPT_PAGE].find((page) => page.kinds.includes(kind)) ?? PDF_PAGE;
 }

@@ -15,7 +15,7 @@ export type ToWorker =
 export type WorkerError = { name: string; code?: DocumentErrorCode | undefined; message: string };
 
 export type FromWorker =
-  /** The answer to `sniff`, and the first word of every `start`. */
+  /** The answer to `sniff`, and the first word of every `start` (for an encrypted package, once decrypted). */
   | { type: 'kind'; kind: DocumentKind | null }
   | { type: 'progress'; progress: EngineProgress }
   | { type: 'image'; image: DocumentImage }

@@ -1,4 +1,4 @@
-import { DocumentError, extractDocument, sniffDocumentKind } from 'document-engine';
+import { DocumentError, extractDocument, sniffDocumentKind, unlockDocument } from 'document-engine';
 import type { ToWorker, WorkerError, WorkerScope } from './protocol.ts';
 
 /**
@@ -27,9 +27,11 @@ export function serveExtraction(scope: WorkerScope): void {
 
 async function run(scope: WorkerScope, buffer: ArrayBuffer, password: string | undefined, signal: AbortSignal) {
   try {
-    const bytes = new Uint8Array(buffer);
-    scope.postMessage({ type: 'kind', kind: sniffDocumentKind(bytes) ?? null });
-    const images = extractDocument(bytes, {
+    // A password-protected DOCX/PPTX is decrypted first: its kind (Word or PowerPoint) is the
+    // decrypted package's, which the page checks against its own.
+    const document = await unlockDocument(new Uint8Array(buffer), { password, signal });
+    scope.postMessage({ type: 'kind', kind: document.kind });
+    const images = extractDocument(document.bytes, {
       signal,
       password,
       onProgress: (progress) => scope.postMessage({ type: 'progress', progress }),
