@@ -19,7 +19,7 @@ export default async function readDocumentJob(job: DocumentJob): Promise<void> {
   try {
     // The pool's termination is the time limit: no clock inside.
     const skipped: SkippedImage[] = [];
-    const { kind, images } = readDocumentImages(job.bytes, {
+    const { kind, images } = await readDocumentImages(job.bytes, {
       password: job.password,
       timeLimitMs: Number.POSITIVE_INFINITY,
       onSkipped: (one) => skipped.push(one),

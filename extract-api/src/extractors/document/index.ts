@@ -4,7 +4,8 @@
  * the API's shape.
  *
  *   const limit = uploadLimitFor(firstBytes);                 // 100 MB for a PDF, else 50 MB
- *   for await (const image of readDocumentImages(bytes, { password, signal })) …
+ *   const { kind, images } = await readDocumentImages(bytes, { password, signal }); // decrypts an encrypted DOCX/PPTX
+ *   for await (const image of images) …
  *   toApiImage(image, name, url)                              // the spec's PDF item shape
  */
 export { type DocumentFailure, DocumentLimitError, describeDocumentFailure } from './failure.ts';

@@ -5,6 +5,7 @@ import {
   extractDocument,
   type SkippedImage,
   sniffDocumentKind,
+  unlockDocument,
 } from 'document-engine';
 import { nodeInflateRaw } from 'document-engine/node';
 import { DocumentLimitError } from './failure.ts';
@@ -25,17 +26,22 @@ export type ReadDocumentResult = { kind: DocumentKind; images: AsyncGenerator<Do
 
 /**
  * What the document is (from its bytes, never its name) and its images as the engine finds them.
- * Throws DocumentError('unsupported') at once for a file that is no PDF, Word or PowerPoint file.
+ * Rejects with DocumentError('unsupported') at once for a file that is no PDF, Word or PowerPoint
+ * file. A password-protected DOCX/PPTX is decrypted first (PasswordRequiredError without the
+ * right password): its kind is the decrypted package's.
  */
-export function readDocumentImages(bytes: Uint8Array, options: ReadDocumentOptions = {}): ReadDocumentResult {
-  const kind = sniffDocumentKind(bytes);
-  if (!kind) {
+export async function readDocumentImages(
+  bytes: Uint8Array,
+  options: ReadDocumentOptions = {},
+): Promise<ReadDocumentResult> {
+  if (!sniffDocumentKind(bytes)) {
     throw new DocumentError(
       'unsupported',
       'This file is not a PDF, Word (.docx, .doc) or PowerPoint (.pptx, .ppt) document. Send one of those.',
     );
   }
-  return { kind, images: bounded(bytes, options) };
+  const document = await unlockDocument(bytes, { password: options.password, signal: options.signal });
+  return { kind: document.kind, images: bounded(document.bytes, options) };
 }
 
 async function* bounded(bytes: Uint8Array, options: ReadDocumentOptions): AsyncGenerator<DocumentImage> {

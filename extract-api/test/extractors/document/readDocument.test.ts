@@ -9,7 +9,7 @@ import {
 
 describe('readDocumentImages', () => {
   it('should stop a document that outlives its time limit with a reason', async () => {
-    const { kind, images } = readDocumentImages(readCorpus('pdf/pdfjs_wikipedia.pdf'), {
+    const { kind, images } = await readDocumentImages(readCorpus('pdf/pdfjs_wikipedia.pdf'), {
       timeLimitMs: 0,
     });
     expect(kind).toBe('pdf');
@@ -25,10 +25,10 @@ describe('readDocumentImages', () => {
     });
   });
 
-  it('should refuse bytes that are no document before any work, as unsupported', () => {
+  it('should refuse bytes that are no document before any work, as unsupported', async () => {
     let thrown: unknown;
     try {
-      readDocumentImages(new TextEncoder().encode('just some text'));
+      await readDocumentImages(new TextEncoder().encode('just some text'));
     } catch (error) {
       thrown = error;
     }

@@ -3,6 +3,8 @@
  * manifest (what pdfimages and unzip report), and with the uploads it must refuse.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import {
@@ -41,6 +43,10 @@ async function multipartBody(fields: Record<string, Uint8Array | string>) {
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+/** The engine's password-protected fixtures, and their password. */
+const FIXTURE_PASSWORD = 'Pässwort-15';
+const engineFixture = (name: string) =>
+  new Uint8Array(readFileSync(createRequire(import.meta.url).resolve(`document-engine/fixtures/${name}`)));
 const bytesOf = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 
 describe('POST /v1/extract-images', () => {
@@ -152,6 +158,34 @@ describe('POST /v1/extract-images', () => {
       const right = await upload({ file, password: manifest()['pdf/issue3371.pdf']?.password ?? '' });
       expect(right.statusCode).toBe(200);
       expect(right.json<ExtractImagesResponse>().images.length).toBeGreaterThan(0);
+    });
+
+    it('should open a password-protected DOCX and PPTX with the password, as it does a PDF', async () => {
+      // Saved with a password by LibreOffice (document-engine/tests/fixtures/README.md)
+      const docx = engineFixture('having-images-standard.docx');
+      const missing = await upload({ file: docx });
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json<ExtractImagesError>()).toMatchObject({ success: false, code: 'password-required' });
+      expect(missing.json<ExtractImagesError>().message).toMatch(/password field/);
+      const wrong = await upload({ file: docx, password: 'Passwort-15' });
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json<ExtractImagesError>()).toMatchObject({ code: 'wrong-password' });
+
+      const right = await upload({ password: FIXTURE_PASSWORD, file: docx });
+      expect(right.statusCode).toBe(200);
+      const body = ExtractImagesResponseSchema.parse(right.json());
+      expect(body.kind).toBe('docx');
+      const media = manifest()['docx/having-images.docx']?.media ?? [];
+      expect(body.images.map((i) => sha256(bytesOf(i.url))).sort()).toEqual(media.map((m) => m.sha256).sort());
+
+      // A password-protected PowerPoint file is named by the package inside, not as the Word file
+      // its compound-file wrapper looks like.
+      const pptx = await upload({ file: engineFixture('shp-shapes-standard.pptx'), password: FIXTURE_PASSWORD });
+      expect(pptx.statusCode).toBe(200);
+      const pptxBody = ExtractImagesResponseSchema.parse(pptx.json());
+      expect(pptxBody.kind).toBe('pptx');
+      const pptxMedia = manifest()['pptx/shp-shapes.pptx']?.media ?? [];
+      expect(pptxBody.images.map((i) => sha256(bytesOf(i.url))).sort()).toEqual(pptxMedia.map((m) => m.sha256).sort());
     });
 
     it('should answer 422 with the engine’s reason for a damaged PDF', async () => {
