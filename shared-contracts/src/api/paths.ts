@@ -11,6 +11,8 @@ export const API_PATHS = {
   videoSource: '/api/video/source',
   /** Frames of a video the browser cannot decode, made by ffmpeg (NDJSON or ZIP). */
   videoFrames: '/api/video/frames',
+  /** An EMF or WMF picture (the request body) drawn to PNG by Inkscape, for a preview the browser cannot draw. */
+  metafilePreview: '/api/metafile-preview',
   /** The document service (spec section 7: the PDF call shape, for every document kind). */
   extractImages: '/v1/extract-images',
 } as const;

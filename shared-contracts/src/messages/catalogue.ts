@@ -192,6 +192,20 @@ export const MESSAGES = {
       `Preview from the ${format} picture's embedded bitmap; download keeps the original`,
     previewFailed: (format: string) =>
       `This ${format} picture could not be converted for preview; download keeps the original`,
+    /** An EMF/WMF the browser could not draw whole (rtf.js skips an EMF's text and bitmaps), drawn by the server. */
+    previewFromServer: (format: string) =>
+      `Preview converted from ${format} on the server; download keeps the original`,
+    /** An EMF/WMF without one drawing record: a picture of nothing, not a failed preview. */
+    previewEmpty: (format: string) => `This ${format} picture is empty: it draws nothing. Download keeps the file`,
+    /** POST /api/metafile-preview's answers (an EMF or WMF drawn to PNG by the server). */
+    metafile: {
+      notMetafile: 'Send an EMF or WMF picture as the request body: these bytes are neither.',
+      tooLarge: (megabytes: number) => `This picture is larger than ${megabytes} MB, the most the server converts.`,
+      converterUnavailable: 'Vector picture conversion is unavailable on this server (Inkscape is not installed).',
+      busy: 'The server is converting other pictures right now. Please try again in a minute.',
+      timedOut: (seconds: number) => `Converting this picture took longer than ${seconds} seconds, so it was stopped.`,
+      unreadable: 'This picture could not be drawn: it may be damaged.',
+    },
     cannotPreview: (format: string) => `Your browser cannot preview ${format} images. Download still works.`,
     linked: (url: string) => `Linked, not embedded: ${url}. Not downloaded; open the link to see it.`,
     linkedInZip: 'linked from the document, not embedded in it, so there is nothing to put in the ZIP',
