@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { manifestCsv } from '../src/files/manifest.ts';
 import { ZIP_FAILURES_FILE, zipStream } from '../src/files/zip.ts';
 
 /** Reads a stored (uncompressed) ZIP's central directory: names and contents. */
@@ -59,5 +61,69 @@ describe('zipStream', () => {
     expect([...files.keys()]).toEqual(['ok.jpg', ZIP_FAILURES_FILE]);
     expect(files.get(ZIP_FAILURES_FILE)).toContain('gone.jpg: HTTP 404');
     expect(failures).toEqual(['gone.jpg']);
+  });
+});
+
+describe('the manifest in every archive', () => {
+  const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+
+  it('ends with manifest.csv and manifest.json: each file written, its name, size and SHA-256', async () => {
+    const big = 'x'.repeat(200_000);
+    const zip = zipStream([
+      {
+        name: 'a.png',
+        input: new TextEncoder().encode('first'),
+        facts: { source: 'Report.pdf', page: 2, format: 'PNG' },
+      },
+      {
+        name: 'a.png',
+        input: async () => new Blob([big]).stream() as ReadableStream<Uint8Array>,
+        facts: {
+          source: 'https://example.org/b.jpg',
+          foundOn: 'https://example.org/',
+          alt: 'A "kite", =1+1',
+          width: 4,
+          height: 3,
+        },
+      },
+      {
+        name: 'gone.png',
+        input: () => Promise.reject(new Error('404')),
+        facts: { source: 'https://example.org/gone.png' },
+      },
+    ]);
+    const files = await readZip(zip);
+    expect([...files.keys()]).toEqual(['a.png', 'a-2.png', 'manifest.csv', 'manifest.json', ZIP_FAILURES_FILE]);
+    expect(JSON.parse(files.get('manifest.json') ?? '')).toEqual({
+      images: [
+        { file: 'a.png', source: 'Report.pdf', page: 2, bytes: 5, format: 'PNG', sha256: sha('first') },
+        {
+          file: 'a-2.png',
+          source: 'https://example.org/b.jpg',
+          foundOn: 'https://example.org/',
+          alt: 'A "kite", =1+1',
+          width: 4,
+          height: 3,
+          bytes: 200_000,
+          sha256: sha(big),
+        },
+      ],
+    });
+    expect(files.get('manifest.csv')).toBe(
+      'file,source,page,slide,time,foundOn,alt,width,height,bytes,format,sha256\r\n' +
+        `a.png,Report.pdf,2,,,,,,,5,PNG,${sha('first')}\r\n` +
+        `a-2.png,https://example.org/b.jpg,,,,https://example.org/,"A ""kite"", =1+1",4,3,200000,,${sha(big)}\r\n`,
+    );
+  });
+
+  it('writes no manifest when no entry has facts', async () => {
+    const files = await readZip(zipStream([{ name: 'a.png', input: new Uint8Array([1]) }]));
+    expect([...files.keys()]).toEqual(['a.png']);
+  });
+
+  it('defuses a field a spreadsheet would run as a formula', () => {
+    expect(manifestCsv([{ file: '=cmd.png', alt: '@SUM(A1)', source: '-2+3' }]).split('\r\n')[1]).toBe(
+      "'=cmd.png,'-2+3,,,,,'@SUM(A1),,,,,",
+    );
   });
 });

@@ -45,7 +45,10 @@ describe('downloadAll', () => {
     expect(submitted?.method).toBe('post');
     const field = submitted?.elements.namedItem('payload') as HTMLInputElement | null;
     const payload = JSON.parse(field?.value ?? '{}');
-    expect(payload).toEqual({ name: 'images.zip', images: [{ url: 'https://example.org/a.png', name: 'a.png' }] });
+    expect(payload).toEqual({
+      name: 'images.zip',
+      images: [{ url: 'https://example.org/a.png', name: 'a.png', facts: { source: 'https://example.org/a.png' } }],
+    });
     expect(document.querySelector('form')).toBeNull();
   });
 

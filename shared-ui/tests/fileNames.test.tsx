@@ -84,7 +84,12 @@ describe('file names by template', () => {
     const archive = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:zip');
     await downloadAll(images.slice(1, 3), { zipName: 'x.zip', nameTemplate: 'page-{page}' });
     const zip = unzipSync(new Uint8Array(await (archive.mock.calls[0]?.[0] as Blob).arrayBuffer()));
-    expect(Object.keys(zip)).toEqual(['page-2.png', 'page-3.png']);
+    expect(Object.keys(zip)).toEqual(['page-2.png', 'page-3.png', 'manifest.csv', 'manifest.json']);
     expect(zip['page-3.png']).toEqual(bytes(3));
+    const manifest = JSON.parse(new TextDecoder().decode(zip['manifest.json']));
+    expect(manifest.images.map((row: { file: string; page: number }) => [row.file, row.page])).toEqual([
+      ['page-2.png', 2],
+      ['page-3.png', 3],
+    ]);
   });
 });

@@ -111,9 +111,11 @@ describe('Download All: as shown or original files', () => {
     const [shown, originals] = await Promise.all(
       archives.map(async (blob) => unzipSync(new Uint8Array(await blob.arrayBuffer()))),
     );
-    expect(Object.keys(shown ?? {})).toEqual(['page-1-logo.png', 'page-2.gif']);
+    expect(Object.keys(shown ?? {})).toEqual(['page-1-logo.png', 'page-2.gif', 'manifest.csv', 'manifest.json']);
     expect(shown?.['page-1-logo.png']).toEqual(viewBytes);
-    expect(Object.keys(originals ?? {})).toEqual(['page-1-logo.jpg', 'page-2.gif']);
+    expect(Object.keys(originals ?? {})).toEqual(['page-1-logo.jpg', 'page-2.gif', 'manifest.csv', 'manifest.json']);
+    const rows = JSON.parse(new TextDecoder().decode(originals?.['manifest.json'])).images;
+    expect(rows[0]).toMatchObject({ file: 'page-1-logo.jpg', format: 'JPEG', width: 2, height: 2, bytes: 8 });
     expect(originals?.['page-1-logo.jpg']).toEqual(originalBytes);
     expect(originals?.['page-2.gif']).toEqual(plainBytes);
   });

@@ -1,4 +1,5 @@
 export * from './fileNames.ts';
 export * from './formatBytes.ts';
+export * from './manifest.ts';
 export * from './sniffImageFormat.ts';
 export * from './zip.ts';

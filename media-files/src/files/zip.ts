@@ -1,5 +1,7 @@
 import { makeZip } from 'client-zip';
+import { MANIFEST_CSV, MANIFEST_JSON, type ManifestFacts, type ManifestRow } from 'shared-contracts';
 import { createNameAllocator } from './fileNames.ts';
+import { manifestCsv, manifestJson, measuring } from './manifest.ts';
 
 /**
  * The one ZIP writer of the project, for the browser (document images, video frames) and for
@@ -16,7 +18,19 @@ export type ZipEntry = {
     | ReadableStream<Uint8Array>
     | (() => Promise<Blob | Uint8Array | ReadableStream<Uint8Array>>);
   lastModified?: Date;
+  /**
+   * What is known of the image, for the archive's manifest: with it on any entry, the archive ends
+   * with manifest.csv and manifest.json, one row per file written (its name in the archive, its
+   * size and SHA-256 measured as its bytes go in).
+   */
+  facts?: ManifestFacts;
 };
+
+/**
+ * Text as UTF-8 bytes in this realm's Uint8Array. The writer tells bytes from streams with
+ * instanceof, and a TextEncoder from another realm (jsdom's, in tests) gives another Uint8Array.
+ */
+const utf8 = (text: string) => Uint8Array.from(new TextEncoder().encode(text));
 
 /** What could not be put in the archive, and why; written into the archive as a text file. */
 export type ZipFailure = { name: string; reason: string };
@@ -31,10 +45,19 @@ export function zipStream(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>,
   async function* files() {
     const failures: ZipFailure[] = [];
     const allocate = createNameAllocator();
+    const manifest: ManifestRow[] = [];
     for await (const entry of entries) {
       try {
-        const input = typeof entry.input === 'function' ? await entry.input() : entry.input;
+        const bytes = typeof entry.input === 'function' ? await entry.input() : entry.input;
         const name = allocate(entry.name);
+        let input = bytes;
+        if (entry.facts) {
+          const row: ManifestRow = { ...entry.facts, file: name };
+          manifest.push(row);
+          // The writer reads each entry to its end before it asks for the next: the row is complete
+          // by the time the manifest is written.
+          input = measuring(bytes, (measured) => Object.assign(row, measured));
+        }
         yield { name, input, lastModified: entry.lastModified ?? new Date() };
       } catch (error) {
         const failure = { name: entry.name, reason: error instanceof Error ? error.message : String(error) };
@@ -42,11 +65,15 @@ export function zipStream(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>,
         onFailure?.(failure);
       }
     }
+    if (manifest.length > 0) {
+      yield { name: allocate(MANIFEST_CSV), input: utf8(manifestCsv(manifest)), lastModified: new Date() };
+      yield { name: allocate(MANIFEST_JSON), input: utf8(manifestJson(manifest)), lastModified: new Date() };
+    }
     if (failures.length > 0) {
       const text = `These images could not be downloaded:\n\n${failures.map((f) => `${f.name}: ${f.reason}`).join('\n')}\n`;
       yield {
         name: allocate(ZIP_FAILURES_FILE),
-        input: text,
+        input: utf8(text),
         lastModified: new Date(),
       };
     }

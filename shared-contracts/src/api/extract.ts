@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ExtractedImageSchema } from '../entities/extractedImage.ts';
+import { ManifestFactsSchema } from '../entities/manifest.ts';
 import { SCAN_DEPTH_DEFAULT, SCAN_DEPTH_MAX, SCAN_DEPTH_MIN } from '../limits.ts';
 
 /** An address the API will fetch: http(s) only. Private addresses are refused later, by the server. */
@@ -63,7 +64,14 @@ export const ZipImageUrlSchema = z.union([
 /** `POST /api/zip`: the images to fetch into one streamed archive. */
 export const ZipRequestSchema = z.object({
   images: z
-    .array(z.object({ url: ZipImageUrlSchema, name: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)) }))
+    .array(
+      z.object({
+        url: ZipImageUrlSchema,
+        name: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
+        /** What the grid knows of the image, for the archive's manifest.csv and manifest.json. */
+        facts: z.optional(ManifestFactsSchema),
+      }),
+    )
     .check(z.minLength(1, 'Nothing to download'), z.maxLength(2_000, 'At most 2,000 images per ZIP')),
   /** The archive's file name. */
   name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(255))),

@@ -1,2 +1,3 @@
 export * from './downloadChoices.ts';
 export * from './extractedImage.ts';
+export * from './manifest.ts';

@@ -251,6 +251,10 @@ export const MESSAGES = {
     /** The live preview under the template. */
     namesPreview: (names: readonly string[]) => `First files: ${names.join(', ')}`,
   },
+    /** "Download manifest" of the images shown, as CSV or JSON. */
+    manifest: (kind: 'CSV' | 'JSON') => `Manifest (${kind})`,
+    manifestLabel: (kind: 'CSV' | 'JSON') => `Download manifest (${kind}) of the images shown`,
+    manifestFailed: 'The manifest could not be written. Please try again.',
   download: {
     /** A ZIP made on the device could not be written (Download All of frames or document images). */
     zipFailed: {

@@ -1,4 +1,5 @@
 import { rememberedNameTemplate, rememberNameTemplate } from 'browser-services/files';
+import { toasts } from 'browser-services/toast';
 import { formatBytes } from 'media-files';
 import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
 import { DEFAULT_DOWNLOAD_CHOICES, type DownloadChoices, type ExtractedImage, MESSAGES } from 'shared-contracts';
@@ -9,7 +10,8 @@ import { Radio } from '../design-system/antd/radio.ts';
 import { Row } from '../design-system/antd/row.ts';
 import { Select } from '../design-system/antd/select.ts';
 import { Space } from '../design-system/antd/space.ts';
-import { DownloadOutlined, NumberInput, Text, Title } from '../design-system/index.ts';
+import { DownloadOutlined, FileTextOutlined, NumberInput, Text, Title } from '../design-system/index.ts';
+import { downloadManifest } from '../extraction/manifest.ts';
 import { namedFiles } from '../extraction/namedFiles.ts';
 import { FileNamesField, NAMES_PREVIEWED } from './FileNamesField.tsx';
 import { filterImages, formatsOf, type ImageFilter } from './filterImages.ts';
@@ -53,6 +55,16 @@ export type ResultsGridProps = {
   /** Passed to each card: its dimensions, format and size line (on by default). */
   showMeta?: boolean;
 };
+
+/** "Download manifest": a failure is said, never silent. */
+async function saveManifest(images: readonly ExtractedImage[], choices: DownloadChoices, kind: 'CSV' | 'JSON') {
+  try {
+    await downloadManifest(images, choices, kind === 'CSV' ? 'csv' : 'json');
+  } catch (error) {
+    console.error(error);
+    toasts.error(MESSAGES.download.zipFailed.title, MESSAGES.grid.manifestFailed);
+  }
+}
 
 const SORTS: { value: NonNullable<ImageFilter['sort']>; label: string }[] = [
   { value: 'found', label: 'As found' },
@@ -146,6 +158,17 @@ export function ResultsGrid({
                 ]}
               />
             ) : null}
+            {(['CSV', 'JSON'] as const).map((kind) => (
+              <Button
+                key={kind}
+                icon={<FileTextOutlined />}
+                disabled={shown.length === 0}
+                aria-label={MESSAGES.grid.manifestLabel(kind)}
+                onClick={() => void saveManifest(shown, choices, kind)}
+              >
+                {MESSAGES.grid.manifest(kind)}
+              </Button>
+            ))}
             <Button
               type="primary"
               icon={<DownloadOutlined />}

@@ -12,6 +12,7 @@ export {
   FileImageOutlined,
   FileOutlined,
   FileSearchOutlined,
+  FileTextOutlined,
   FileUnknownOutlined,
   FileZipOutlined,
   FundProjectionScreenOutlined,

@@ -3,7 +3,7 @@ import { toasts } from 'browser-services/toast';
 import type { ZipEntry } from 'media-files';
 import { useCallback, useState } from 'react';
 import { API_PATHS, type DownloadChoices, type ExtractedImage, MESSAGES } from 'shared-contracts';
-import { namedFiles } from './namedFiles.ts';
+import { manifestFactsOf, namedFiles } from './namedFiles.ts';
 
 /**
  * Where the bytes of a set of images are, which says who writes their ZIP:
@@ -35,7 +35,10 @@ export function postZipForm(images: readonly ExtractedImage[], zipName: string):
   const payload = document.createElement('input');
   payload.type = 'hidden';
   payload.name = 'payload';
-  payload.value = JSON.stringify({ name: zipName, images: images.map(({ url, name }) => ({ url, name })) });
+  payload.value = JSON.stringify({
+    name: zipName,
+    images: images.map((image) => ({ url: image.url, name: image.name, facts: manifestFactsOf(image) })),
+  });
   form.appendChild(payload);
   document.body.appendChild(form);
   form.submit();
@@ -57,6 +60,7 @@ export async function zipInBrowser(
 ): Promise<void> {
   const entries: ZipEntry[] = images.map((image) => ({
     name: image.name,
+    facts: manifestFactsOf(image),
     input: isLocal(image.url)
       ? // Streamed from the object (or data:) URL into the archive: no third copy of the bytes.
         () => fetch(image.url).then(async (response) => response.body ?? new Uint8Array(await response.arrayBuffer()))

@@ -1,4 +1,5 @@
 export * from './downloadAll.ts';
+export * from './manifest.ts';
 export * from './namedFiles.ts';
 export * from './readNdjson.ts';
 export * from './useExtraction.ts';

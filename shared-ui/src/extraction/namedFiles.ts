@@ -1,5 +1,5 @@
 import { type NameFacts, namesFromTemplate } from 'media-files';
-import { DEFAULT_NAME_TEMPLATE, type DownloadChoices, type ExtractedImage } from 'shared-contracts';
+import { DEFAULT_NAME_TEMPLATE, type DownloadChoices, type ExtractedImage, type ManifestFacts } from 'shared-contracts';
 
 /**
  * The image as the chosen rendition: with `original`, an image that has a stored file distinct from
@@ -59,4 +59,27 @@ export function namedFiles(
     const name = names[i] as string;
     return name === file.name ? file : { ...file, name };
   });
+}
+
+const isWeb = (url: string) => /^https?:/i.test(url);
+const clip = (text: string | undefined, max: number) => text?.slice(0, max);
+
+/**
+ * An image's line in a manifest, before its bytes are read: where it is from (its address, or the
+ * file it was taken from), where it was found, and what the grid knows of it.
+ */
+export function manifestFactsOf(image: ExtractedImage): ManifestFacts {
+  const origin = image.origin;
+  // Cut to the contract's bounds (a page's alt text can be anything), so a ZIP is never refused for it.
+  return {
+    source: clip(isWeb(image.url) ? image.url : origin, 8_192),
+    page: image.pageNumbers?.[0],
+    slide: image.slideNumbers?.[0],
+    time: clip(image.timestamp, 32),
+    foundOn: clip(image.pageUrl ?? (origin && isWeb(origin) ? origin : undefined), 8_192),
+    alt: clip(image.alt, 2_000),
+    width: image.width,
+    height: image.height,
+    format: clip(image.format, 16),
+  };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -69,6 +70,8 @@ function expectArchive(zip: Buffer) {
     'inline icon.svg',
     'big.png',
     'etc-passwd.gif',
+    'manifest.csv',
+    'manifest.json',
     ZIP_FAILURES_FILE,
   ]);
   const byName = new Map(files.map((file) => [file.name, file.bytes]));
@@ -82,6 +85,30 @@ function expectArchive(zip: Buffer) {
   expect(failures).toContain('gone.png: the server answered with HTTP 404');
   expect(failures).toContain('page.png: this address is not an image');
   expect(failures).not.toContain('a.png');
+  // The manifest lists every file written, by its name in the archive, measured from its bytes.
+  const manifest = JSON.parse(byName.get('manifest.json')?.toString('utf8') ?? '{}');
+  expect(manifest.images.map((row: { file: string }) => row.file)).toEqual(files.slice(0, 6).map((f) => f.name));
+  expect(manifest.images[1]).toEqual({
+    file: 'a.jpg',
+    source: server.url('/b.png'),
+    bytes: B_JPEG.length,
+    format: 'JPEG',
+    sha256: createHash('sha256').update(B_JPEG).digest('hex'),
+  });
+  expect(manifest.images[4]).toMatchObject({
+    file: 'big.png',
+    bytes: BIG_PNG.length,
+    sha256: createHash('sha256').update(BIG_PNG).digest('hex'),
+  });
+  expect(manifest.images[3]).toEqual({
+    file: 'inline icon.svg',
+    bytes: SVG_TEXT.length,
+    format: 'SVG',
+    sha256: createHash('sha256').update(SVG_TEXT).digest('hex'),
+  });
+  const csv = byName.get('manifest.csv')?.toString('utf8') ?? '';
+  expect(csv.split('\r\n')[0]).toBe('file,source,page,slide,time,foundOn,alt,width,height,bytes,format,sha256');
+  expect(csv.split('\r\n')).toHaveLength(8);
 }
 
 describe('POST /api/zip', () => {
@@ -139,6 +166,32 @@ describe('POST /api/zip', () => {
     expect(otherScheme.statusCode).toBe(400);
   });
 
+  it('writes what the client says of each image into the manifest, beside what it measured', async () => {
+    const facts = {
+      source: 'https://example.org/a.png',
+      foundOn: 'https://example.org/gallery',
+      alt: 'Sunset, "north" beach',
+      width: 10,
+      height: 10,
+    };
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/zip',
+      payload: { images: [{ url: server.url('/a.png'), name: 'sunset.png', facts }] },
+    });
+    const files = new Map(readStoredZip(response.rawPayload).map((file) => [file.name, file.bytes.toString('utf8')]));
+    expect(JSON.parse(files.get('manifest.json') ?? '{}').images).toEqual([
+      {
+        file: 'sunset.png',
+        ...facts,
+        bytes: A_PNG.length,
+        format: 'PNG',
+        sha256: createHash('sha256').update(A_PNG).digest('hex'),
+      },
+    ]);
+    expect(files.get('manifest.csv')).toContain('"Sunset, ""north"" beach"');
+  });
+
   it('lists a private address as not downloaded, without connecting', async () => {
     const response = await app.inject({
       method: 'POST',
@@ -165,11 +218,17 @@ describe('POST /api/zip', () => {
     });
     expect(response.statusCode).toBe(200);
     const files = readStoredZip(response.rawPayload);
-    expect(files.map((file) => file.name)).toEqual(['broken.png', 'after.png', ZIP_FAILURES_FILE]);
+    expect(files.map((file) => file.name)).toEqual([
+      'broken.png',
+      'after.png',
+      'manifest.csv',
+      'manifest.json',
+      ZIP_FAILURES_FILE,
+    ]);
     expect(files[0]?.bytes.length).toBeLessThan(BIG_PNG.length);
     expect(files[0]?.bytes.equals(BIG_PNG.subarray(0, files[0].bytes.length))).toBe(true);
     expect(files[1]?.bytes.equals(A_PNG)).toBe(true);
-    expect(files[2]?.bytes.toString('utf8')).toMatch(/broken\.png: the download broke off after \d+ bytes/);
+    expect(files[4]?.bytes.toString('utf8')).toMatch(/broken\.png: the download broke off after \d+ bytes/);
   });
 
   it('stops fetching when the client goes away', async () => {

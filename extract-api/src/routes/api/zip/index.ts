@@ -4,7 +4,7 @@ import fastifyFormbody from '@fastify/formbody';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { safeFileName, withFormatExtension, type ZipEntry, type ZipFailure, zipStream } from 'media-files';
-import { API_PATHS, ApiErrorSchema, ZipRequestSchema } from 'shared-contracts';
+import { API_PATHS, ApiErrorSchema, type ManifestFacts, ZipRequestSchema } from 'shared-contracts';
 import type { z } from 'zod';
 import { decodeDataUrl, IMAGE_ACCEPT, sniffImageFormat } from '../../../extractors/probe/index.ts';
 import { isSafeFetchError, type SafeFetch } from '../../../plugins/app/safeFetch/index.ts';
@@ -111,6 +111,16 @@ function streamEntry(image: ZipImage, name: string, fetch: SafeFetch, signal: Ab
   };
 }
 
+/**
+ * The image's manifest line as the client describes it (source, page, alt…), with the format read
+ * from its bytes; a web image without one is known by its address. zipStream adds the name, size
+ * and SHA-256 of what it writes, so every archive holds manifest.csv and manifest.json.
+ */
+function factsOf(image: ZipImage, format: string): ManifestFacts {
+  const source = image.facts?.source ?? (image.url.startsWith('data:') ? undefined : image.url);
+  return { ...image.facts, source, format };
+}
+
 /** One image, fetched (or decoded) and sniffed, ready for the archive or failing with its reason. */
 async function prepare(
   image: ZipImage,
@@ -122,7 +132,11 @@ async function prepare(
     const decoded = decodeDataUrl(image.url);
     const sniffed = decoded && sniffImageFormat(decoded.bytes);
     if (!decoded || !sniffed) return notAnImage(image);
-    return { name: withFormatExtension(safeFileName(image.name), sniffed.format), input: decoded.bytes };
+    return {
+      name: withFormatExtension(safeFileName(image.name), sniffed.format),
+      input: decoded.bytes,
+      facts: factsOf(image, sniffed.format),
+    };
   }
   let response: Awaited<ReturnType<SafeFetch>>;
   try {
@@ -140,14 +154,20 @@ async function prepare(
     let length = peeked.head.length;
     if (!peeked.done) {
       for (;;) {
-        if (length > ZIP_BUFFER_BYTES) return { name, input: streamEntry(image, name, fetch, signal, broken) };
+        if (length > ZIP_BUFFER_BYTES) {
+          return {
+            name,
+            input: streamEntry(image, name, fetch, signal, broken),
+            facts: factsOf(image, sniffed.format),
+          };
+        }
         const next = await chunks.next();
         if (next.done) break;
         parts.push(next.value);
         length += next.value.length;
       }
     }
-    return { name, input: new Uint8Array(Buffer.concat(parts, length)) };
+    return { name, input: new Uint8Array(Buffer.concat(parts, length)), facts: factsOf(image, sniffed.format) };
   } catch (error) {
     return failing(safeFileName(image.name), reasonOf(error, image.url));
   } finally {
@@ -183,7 +203,7 @@ async function* zipEntries(images: readonly ZipImage[], fetch: SafeFetch, signal
 
 /**
  * `POST /api/zip`: the images fetched one after another (a few ahead, in order) and streamed out as
- * one ZIP while they come. The archive is never held in memory; a failed image is listed in
+ * one ZIP while they come, ending with its manifest (manifest.csv, manifest.json). The archive is never held in memory; a failed image is listed in
  * `could-not-download.txt` inside it instead of breaking the download.
  */
 export function zipRoutes(fetch: SafeFetch): FastifyPluginAsyncZod {
