@@ -21,7 +21,7 @@ const page = (n: number, name = `img-${n}.png`): ExtractedImage => ({
   pageNumbers: [n],
 });
 const images = [page(1), page(2), page(3), page(4)];
-const linksFor = (i: ExtractedImage) => ({ open: i.url, download: i.url });
+const linksFor = vi.fn((i: ExtractedImage) => ({ open: i.url, download: i.url }));
 
 describe('file names by template', () => {
   afterEach(() => {
@@ -58,7 +58,10 @@ describe('file names by template', () => {
     expect(screen.getByTestId('names-preview').textContent).toBe(
       'First files: 10x20-001.png, 20x20-002.png, 30x20-003.png',
     );
-    expect(screen.getByRole('link', { name: 'Download img-2.png' }).getAttribute('download')).toBe('20x20-002.png');
+    const link = screen.getByRole('link', { name: 'Download img-2.png' });
+    expect(link.getAttribute('download')).toBe('20x20-002.png');
+    // The screen's links are asked for under the new name (a server-named download carries it).
+    expect(linksFor).toHaveBeenLastCalledWith(expect.objectContaining({ id: '4', name: '40x20-004.png' }));
     expect(localStorage.getItem('image-extractor.nameTemplate')).toBe('{width}x{height}-{index:03}');
     fireEvent.click(screen.getByRole('button', { name: /Download All/ }));
     expect(onDownloadAll).toHaveBeenCalledWith(images, {

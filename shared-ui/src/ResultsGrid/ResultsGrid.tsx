@@ -56,6 +56,13 @@ export type ResultsGridProps = {
   showMeta?: boolean;
 };
 
+/**
+ * The image under its file name, for the screen's links: a download the server names
+ * (`/api/image?download=`) must carry the template's name too.
+ */
+const namedAs = (image: ExtractedImage, name: string | undefined) =>
+  name === undefined || name === image.name ? image : { ...image, name };
+
 /** "Download manifest": a failure is said, never silent. */
 async function saveManifest(images: readonly ExtractedImage[], choices: DownloadChoices, kind: 'CSV' | 'JSON') {
   try {
@@ -251,7 +258,7 @@ export function ResultsGrid({
             <Col key={image.id} xs={24} sm={12} md={8} xl={6} role="listitem">
               <ImageCard
                 image={image}
-                links={linksFor(image)}
+                links={linksFor(namedAs(image, fileNames.get(image.id)))}
                 onDownload={onDownload}
                 details={detailsFor?.(image)}
                 actions={actionsFor?.(image)}
