@@ -1,8 +1,11 @@
 // @vitest-environment node
-import { type ExtractionEvent, MESSAGES } from 'shared-contracts';
+import { type ExtractionEvent, type FrameSelection, MESSAGES } from 'shared-contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchServerFrames, ServerFramesError, type ServerFramesJob } from '../src/client/serverFrames.ts';
 import { toFrameImage } from '../src/client/toFrameImage.ts';
+import { type FrameSettings, frameJobOf } from '../src/client/video.ts';
+
+const EVERY_5S: FrameSelection = { mode: { kind: 'interval', intervalSeconds: 5 }, sharpest: false };
 
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
@@ -69,7 +72,7 @@ describe('frames from the server (ffmpeg)', () => {
       ]);
     });
     const events = await collect({
-      intervalSeconds: 5,
+      selection: { mode: { kind: 'scenes', sensitivity: 60 }, range: { fromSeconds: 1.5 }, sharpest: true },
       format: 'png',
       quality: 92,
       file: new File([new Uint8Array(16)], 'clip.avi'),
@@ -81,14 +84,20 @@ describe('frames from the server (ffmpeg)', () => {
     expect(frames.every((f) => f.url.startsWith('blob:'))).toBe(true);
     expect(frames[0]?.size).toBe(Buffer.from(PNG_1X1, 'base64').length);
     for (const frame of frames) URL.revokeObjectURL(frame.url);
-    expect([...(sent?.keys() ?? [])]).toEqual(['interval', 'format', 'quality', 'file']);
+    expect([...(sent?.entries() ?? [])].slice(0, 4)).toEqual([
+      ['mode', 'scenes'],
+      ['sensitivity', '60'],
+      ['from', '1.5'],
+      ['sharpest', 'true'],
+    ]);
+    expect([...(sent?.keys() ?? [])].slice(4)).toEqual(['format', 'quality', 'file']);
   });
 
   it('shows the server own words when ffmpeg is missing (503)', async () => {
     vi.stubGlobal('fetch', async () =>
       Response.json({ success: false, error: MESSAGES.video.converterUnavailable }, { status: 503 }),
     );
-    const attempt = collect({ intervalSeconds: 5, format: 'png', quality: 92, url: 'https://example.com/a.avi' });
+    const attempt = collect({ selection: EVERY_5S, format: 'png', quality: 92, url: 'https://example.com/a.avi' });
     await expect(attempt).rejects.toThrow(MESSAGES.video.converterUnavailable);
     await expect(attempt).rejects.toBeInstanceOf(ServerFramesError);
   });
@@ -97,13 +106,50 @@ describe('frames from the server (ffmpeg)', () => {
     vi.stubGlobal('fetch', async () =>
       ndjsonResponse([START, { type: 'error', error: 'ffmpeg could not read this video' }]),
     );
-    const events = await collect({ intervalSeconds: 5, format: 'png', quality: 92 });
+    const events = await collect({ selection: EVERY_5S, format: 'png', quality: 92 });
     expect(events.at(-1)).toEqual({ type: 'error', error: 'ffmpeg could not read this video' });
   });
 
   it('fails on a line that is not an event (an older server), never dropping it', async () => {
     vi.stubGlobal('fetch', async () => ndjsonResponse([{ type: 'frame', index: 0, data: PNG_1X1 }]));
-    await expect(collect({ intervalSeconds: 5, format: 'png', quality: 92 })).rejects.toThrow(/not a valid event/);
+    await expect(collect({ selection: EVERY_5S, format: 'png', quality: 92 })).rejects.toThrow(/not a valid event/);
+  });
+});
+
+describe('the settings form as a job', () => {
+  const form: FrameSettings = {
+    mode: 'count',
+    intervalSeconds: 5,
+    sensitivity: 70,
+    count: 12,
+    fromText: '00:01:00',
+    toText: '2:00',
+    sharpest: true,
+    format: 'png',
+    quality: 92,
+  };
+  it('reads HH:MM:SS and keeps only the chosen mode’s value', () => {
+    expect(frameJobOf(form)).toEqual({
+      job: {
+        selection: { mode: { kind: 'count', count: 12 }, range: { fromSeconds: 60, toSeconds: 120 }, sharpest: true },
+        format: 'png',
+        quality: 92,
+      },
+    });
+  });
+  it('says what is wrong with a range, in the catalogue’s words, on the field at fault', () => {
+    expect(frameJobOf({ ...form, fromText: '1:75' })).toEqual({
+      problem: { field: 'from', message: MESSAGES.video.range.invalidTime(MESSAGES.video.range.from) },
+    });
+    expect(frameJobOf({ ...form, fromText: '00:03:00' })).toEqual({
+      problem: { field: 'to', message: MESSAGES.video.range.fromNotBeforeTo },
+    });
+  });
+  it('has no sharpest for key frames: they are the selection', () => {
+    const planned = frameJobOf({ ...form, mode: 'keyframes', fromText: '', toText: '' });
+    expect(planned).toEqual({
+      job: { selection: { mode: { kind: 'keyframes' }, sharpest: false }, format: 'png', quality: 92 },
+    });
   });
 });
 

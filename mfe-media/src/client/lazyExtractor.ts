@@ -27,3 +27,11 @@ export async function* videoFrameExtractor(
   const { videoFrameExtractor: extract } = await load();
   yield* extract(input, signal);
 }
+
+/** videoFrames.ts's `grabVideoFrame`, loaded on first use. */
+export async function grabVideoFrame(
+  ...args: Parameters<typeof import('./videoFrames.ts').grabVideoFrame>
+): ReturnType<typeof import('./videoFrames.ts').grabVideoFrame> {
+  const { grabVideoFrame: grab } = await load();
+  return grab(...args);
+}

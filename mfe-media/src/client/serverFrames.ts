@@ -1,4 +1,10 @@
-import { API_PATHS, type ExtractedImage, type ExtractionEvent, VIDEO_FRAMES_FIELDS } from 'shared-contracts';
+import {
+  API_PATHS,
+  type ExtractedImage,
+  type ExtractionEvent,
+  fieldsOfFrameSelection,
+  VIDEO_FRAMES_FIELDS,
+} from 'shared-contracts';
 import { readNdjson } from 'shared-ui';
 import type { FrameJobRequest } from '../worker/protocol.ts';
 
@@ -16,7 +22,7 @@ export class ServerFramesError extends Error {
 const unreachable = () =>
   new ServerFramesError('The video service could not be reached. Check your connection and try again.', 0);
 
-export type ServerFramesJob = Pick<FrameJobRequest, 'intervalSeconds' | 'format' | 'quality'> & {
+export type ServerFramesJob = Pick<FrameJobRequest, 'selection' | 'format' | 'quality'> & {
   file?: Blob;
   url?: string;
 };
@@ -30,7 +36,7 @@ export type ServerFramesJob = Pick<FrameJobRequest, 'intervalSeconds' | 'format'
  */
 export async function* fetchServerFrames(job: ServerFramesJob, signal: AbortSignal): AsyncGenerator<ExtractionEvent> {
   const form = new FormData();
-  form.append(VIDEO_FRAMES_FIELDS.interval, String(job.intervalSeconds));
+  for (const [name, value] of fieldsOfFrameSelection(job.selection)) form.append(name, value);
   form.append(VIDEO_FRAMES_FIELDS.format, job.format);
   form.append(VIDEO_FRAMES_FIELDS.quality, String(job.quality));
   if (job.url) form.append(VIDEO_FRAMES_FIELDS.url, job.url);

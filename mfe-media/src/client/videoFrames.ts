@@ -1,26 +1,25 @@
 import { createEventChannel, type EventChannel } from 'browser-services/extraction';
 import { startModuleWorker } from 'browser-services/workers';
-import { frameTimes, timestampsNeedMillis } from 'media-files';
-import { type ExtractionEvent, MESSAGES } from 'shared-contracts';
+import { type ExtractedImage, type ExtractionEvent, MESSAGES } from 'shared-contracts';
 import type { FrameEvent, VideoInfo } from '../engine/index.ts';
 import frameWorkerUrl from '../worker/frameWorker.ts?worker&url';
 import type { FrameJobMessage, FrameJobRequest } from '../worker/protocol.ts';
 import { fetchServerFrames } from './serverFrames.ts';
 import { toFrameImage } from './toFrameImage.ts';
-import { type FrameSettings, proxiedVideoUrl, type VideoFramesInput } from './video.ts';
+import { type FrameJob, proxiedVideoUrl, type VideoFramesInput } from './video.ts';
 
 const absolute = (path: string) => new URL(path, globalThis.location.href).href;
 
 type BrowserOutcome = 'done' | 'needs-server' | 'no-webcodecs';
 
 /** Feeds engine events (from the worker or this thread) into the channel, turning frames into images. */
-function frameSink(settings: FrameSettings, channel: EventChannel) {
+function frameSink(settings: FrameJob, channel: EventChannel) {
   let millis = false;
   let count = 0;
   return {
-    start(info: VideoInfo, total: number): boolean {
+    start(info: VideoInfo, total: number | undefined, namesNeedMillis: boolean): boolean {
       if (!info.canDecode) return false;
-      millis = timestampsNeedMillis(frameTimes(info.durationSeconds, settings.intervalSeconds));
+      millis = namesNeedMillis;
       channel.push({
         type: 'start',
         runsOn: 'browser',
@@ -38,6 +37,10 @@ function frameSink(settings: FrameSettings, channel: EventChannel) {
             : undefined,
       });
       return true;
+    },
+    /** A scan reading every frame (scene changes, sharpest): how far it is. */
+    scan(done: number, total: number) {
+      channel.push({ type: 'progress', done, total, unit: 'frames' });
     },
     frame(event: Extract<FrameEvent, { kind: 'frame' }>) {
       channel.push({ type: 'image', image: toFrameImage(event.frame, count, settings.format, millis) });
@@ -76,8 +79,9 @@ function runInWorker(
       const message = event.data;
       if (message.type === 'unsupported') finish(() => resolve('no-worker'));
       else if (message.type === 'info') {
-        if (!sink.start(message.info, message.total)) finish(() => resolve('needs-server'));
-      } else if (message.type === 'frame') sink.frame({ kind: 'frame', ...message });
+        if (!sink.start(message.info, message.total, message.millis)) finish(() => resolve('needs-server'));
+      } else if (message.type === 'scan') sink.scan(message.done, message.total);
+      else if (message.type === 'frame') sink.frame({ kind: 'frame', ...message });
       else if (message.type === 'done') finish(() => resolve('done'));
       else if (message.unreadable) finish(() => resolve('needs-server'));
       else finish(() => reject(new Error(message.message)));
@@ -89,7 +93,7 @@ function runInWorker(
 /** The same engine on the page's thread, for browsers whose workers lack WebCodecs or OffscreenCanvas. */
 async function runOnPage(
   request: FrameJobRequest,
-  settings: FrameSettings,
+  settings: FrameJob,
   sink: FrameSink,
   signal: AbortSignal,
 ): Promise<BrowserOutcome> {
@@ -98,8 +102,9 @@ async function runOnPage(
   try {
     for await (const event of extractFrames(request.source, { ...settings, signal })) {
       if (event.kind === 'info') {
-        if (!sink.start(event.info, event.total)) return 'needs-server';
-      } else sink.frame(event);
+        if (!sink.start(event.info, event.total, event.millis)) return 'needs-server';
+      } else if (event.kind === 'scan') sink.scan(event.done, event.total);
+      else sink.frame(event);
     }
     return 'done';
   } catch (error) {
@@ -116,7 +121,7 @@ async function runOnPage(
  * it runs.
  */
 export async function* videoFrameExtractor(
-  { video, settings }: VideoFramesInput,
+  { video, job: settings }: VideoFramesInput,
   signal: AbortSignal,
 ): AsyncGenerator<ExtractionEvent> {
   const request: FrameJobRequest = {
@@ -140,8 +145,35 @@ export async function* videoFrameExtractor(
     return;
   }
   const note = outcome === 'no-webcodecs' ? MESSAGES.video.noWebCodecs : MESSAGES.video.decodedOnServer;
-  const job = { ...settings, ...(video.kind === 'file' ? { file: video.file } : { url: video.url }) };
+  // The server has no "exactly at": the frame on screen at t is the one N=1 in [t, t + 1 ms) gives.
+  const exact = settings.exactly?.[0];
+  const selection =
+    exact === undefined
+      ? settings.selection
+      : {
+          mode: { kind: 'count' as const, count: 1 },
+          range: { fromSeconds: exact, toSeconds: exact + 0.001 },
+          sharpest: false,
+        };
+  const job = { ...settings, selection, ...(video.kind === 'file' ? { file: video.file } : { url: video.url }) };
   for await (const event of fetchServerFrames(job, signal)) {
     yield event.type === 'start' ? { ...event, note } : event;
   }
+}
+
+/**
+ * Grab this frame: the frame on screen at `seconds` (what the paused player shows), decoded at full
+ * size like the others, with the same fallback to the server. Undefined when the video has no frame then.
+ */
+export async function grabVideoFrame(
+  video: VideoFramesInput['video'],
+  job: FrameJob,
+  seconds: number,
+  signal: AbortSignal,
+): Promise<ExtractedImage | undefined> {
+  for await (const event of videoFrameExtractor({ video, job: { ...job, exactly: [seconds] } }, signal)) {
+    if (event.type === 'image') return event.image;
+    if (event.type === 'error') throw new Error(event.error);
+  }
+  return undefined;
 }

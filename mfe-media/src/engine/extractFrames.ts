@@ -1,19 +1,43 @@
-import { frameTimes } from 'media-files';
-import { CanvasSink } from 'mediabunny';
-import { type FrameFormat, frameMimeType } from 'shared-contracts';
+import {
+  createSceneScorer,
+  type FrameWindow,
+  frameGrid,
+  gridTimes,
+  lumaOfRgba,
+  resolveWindow,
+  SCENE_SCORE_SIZE,
+  SHARPNESS_SIZE,
+  sharpestOf,
+  sharpness,
+  timestampsNeedMillis,
+} from 'media-files';
+import { CanvasSink, type InputVideoTrack } from 'mediabunny';
+import {
+  type FrameFormat,
+  type FrameSelection,
+  frameMimeType,
+  SHARPEST_WINDOW_SECONDS,
+  sceneThreshold,
+} from 'shared-contracts';
+import { keyframeTimes } from './keyframes.ts';
 import { openVideo, type VideoInfo, type VideoSource } from './openVideo.ts';
 
 export type ExtractFramesOptions = {
-  intervalSeconds: number;
+  selection: FrameSelection;
   format: FrameFormat;
   /** 1–100, for JPEG and WebP. */
   quality: number;
   signal?: AbortSignal | undefined;
+  /**
+   * Grab this frame: the frames on screen at exactly these times (seconds from the first frame,
+   * as a paused player shows them) instead of the selection's; each named by its own time.
+   */
+  exactly?: readonly number[] | undefined;
 };
 
 /** One frame as the engine hands it over: the encoded image and where it sits in the video. */
 export type DecodedFrame = {
-  /** The requested time, in seconds from the start of the video. */
+  /** The frame's time as named: the planned time, or the frame's own when the video chose it (cut, key frame, sharpest). */
   timeSeconds: number;
   /** Presentation time of the frame on screen at that moment, from the start of the video. */
   frameSeconds: number;
@@ -23,12 +47,17 @@ export type DecodedFrame = {
 };
 
 export type FrameEvent =
-  | { kind: 'info'; info: VideoInfo; total: number }
+  /** `total` is undefined while a scan (scene changes, sharpest) has not said it yet; `millis`: names carry milliseconds. */
+  | { kind: 'info'; info: VideoInfo; total: number | undefined; millis: boolean }
+  /** A scan reading every frame: `done` of about `total` frames read. */
+  | { kind: 'scan'; done: number; total: number }
   | { kind: 'frame'; frame: DecodedFrame; done: number; total: number };
 
 type AnyCanvas = HTMLCanvasElement | OffscreenCanvas;
 
 const ENCODES_IN_FLIGHT = 3;
+/** Scan progress is told every this many frames: a message per frame would cost more than the scoring. */
+const SCAN_REPORT_EVERY = 30;
 
 function encode(canvas: AnyCanvas, type: string, quality: number): Promise<Blob> {
   if ('convertToBlob' in canvas) return canvas.convertToBlob({ type, quality });
@@ -41,68 +70,221 @@ function encode(canvas: AnyCanvas, type: string, quality: number): Promise<Blob>
   );
 }
 
+function lumaOf(canvas: AnyCanvas): Uint8Array {
+  const context = canvas.getContext('2d', { willReadFrequently: true }) as
+    | CanvasRenderingContext2D
+    | OffscreenCanvasRenderingContext2D
+    | null;
+  if (!context) throw new Error('This browser cannot read back a video frame.');
+  return lumaOfRgba(context.getImageData(0, 0, canvas.width, canvas.height).data);
+}
+
+/** A frame chosen by reading the video: its timestamp in the track, exactly. */
+type Target = { at: number; time: number };
+
 /**
- * The frame displayed at each time of `frameTimes`: the last frame whose presentation time is at or
- * before it, edit lists and variable frame rate included (mediabunny's sink seeks to the keyframe
- * before each time and decodes forward only as far as needed). Frames are drawn at display size,
- * rotation and pixel aspect applied, and encoded one at a time, so memory holds a frame, not the video.
- * A video this browser cannot decode yields its info and no frame: the caller sends it to the server.
+ * The frames of a selection (issue 18), decoded here with WebCodecs:
+ * - every N seconds / N frames: the planner's times (media-files), the frame on screen at each: the
+ *   last frame whose presentation time is at or before it, edit lists and variable frame rate
+ *   included (mediabunny's sink seeks to the key frame before each time and decodes forward only
+ *   as far as needed);
+ * - key frames: the sync samples the container lists (keyframes.ts), each decoded alone;
+ * - scene changes: every frame of the range decoded at 64x36, scored as ffmpeg's scene filter does
+ *   (media-files' `createSceneScorer`), a frame kept where the score passes the threshold, and the
+ *   range's first frame;
+ * - sharpest: around each chosen time (after a cut), every frame decoded at 320x180 and scored by
+ *   the variance of its Laplacian; the sharpest is kept.
+ * Frames are drawn at display size, rotation and pixel aspect applied, and encoded a few at a
+ * time, so memory holds a few frames, not the video. A video this browser cannot decode yields its
+ * info and no frame: the caller sends it to the server.
  */
 export async function* extractFrames(video: VideoSource, options: ExtractFramesOptions): AsyncGenerator<FrameEvent> {
   const { input, track, info } = await openVideo(video);
   try {
-    const times = frameTimes(info.durationSeconds, options.intervalSeconds);
-    const total = times.length;
-    yield { kind: 'info', info, total };
-    if (!info.canDecode) return;
-    const sink = new CanvasSink(track, {
-      width: info.width,
-      height: info.height,
-      fit: 'fill',
-      // JPEG has no alpha; PNG and WebP keep the transparency of a video that has some.
-      alpha: options.format !== 'jpeg',
-      // No pool: a canvas still being encoded must not be drawn over by the next frame.
-      poolSize: 0,
-    });
-    const type = frameMimeType(options.format);
-    const quality = options.quality / 100;
-    // Encoding a 1080p PNG takes as long as decoding to the next time: the browser encodes off the
-    // thread, so the next frame is decoded meanwhile. A few encodes at most are in flight, so memory
-    // holds a few frames, and frames still come out in order.
-    const pending: Promise<FrameEvent>[] = [];
-    let asked = 0;
-    for await (const wrapped of sink.canvasesAtTimestamps(times.map((t) => info.firstTimestamp + t))) {
-      options.signal?.throwIfAborted();
-      const timeSeconds = times[asked] ?? 0;
-      asked += 1;
-      // Nothing is on screen before the first frame; times counted from it never ask for that.
-      if (!wrapped) continue;
-      const done = asked;
-      const { canvas, timestamp } = wrapped;
-      const job = encode(canvas, type, quality).then(
-        (blob): FrameEvent => ({
-          kind: 'frame',
-          frame: {
-            timeSeconds,
-            frameSeconds: Math.max(0, timestamp - info.firstTimestamp),
-            blob,
-            width: canvas.width,
-            height: canvas.height,
-          },
-          done,
-          total,
-        }),
-      );
-      // Awaited below in order; this only keeps a failure after a Cancel from being reported as unhandled.
-      job.catch(() => {});
-      pending.push(job);
-      if (pending.length >= ENCODES_IN_FLIGHT) yield await (pending.shift() as Promise<FrameEvent>);
+    const { selection } = options;
+    const { mode } = selection;
+    const window = resolveWindow(info.durationSeconds, selection.range);
+    const grid =
+      mode.kind === 'interval' || mode.kind === 'count'
+        ? gridTimes(frameGrid(info.durationSeconds, mode, selection.range))
+        : undefined;
+    const found = grid === undefined || (selection.sharpest && mode.kind !== 'keyframes');
+    const millis = found || timestampsNeedMillis(grid ?? []);
+    if (!info.canDecode) {
+      yield { kind: 'info', info, total: grid?.length, millis };
+      return;
     }
-    while (pending.length > 0) {
-      options.signal?.throwIfAborted();
-      yield await (pending.shift() as Promise<FrameEvent>);
+    const first = info.firstTimestamp;
+    let targets: Target[];
+    if (options.exactly) {
+      targets = options.exactly.map((time) => ({ at: first + time, time }));
+      yield { kind: 'info', info, total: targets.length, millis: true };
+      yield* encodeFrames(track, info, targets, false, options);
+      return;
     }
+    if (mode.kind === 'keyframes') {
+      targets = (await keyframeTimes(track, first, window)).map((time) => ({ at: first + time, time }));
+      yield { kind: 'info', info, total: targets.length, millis };
+    } else if (mode.kind === 'scenes') {
+      yield { kind: 'info', info, total: undefined, millis };
+      const scan: Target[] = [];
+      for await (const event of sceneCuts(track, first, window, sceneThreshold(mode.sensitivity), options.signal)) {
+        if ('done' in event) yield event;
+        else scan.push(event);
+      }
+      targets = scan;
+    } else {
+      const times = grid ?? [];
+      yield { kind: 'info', info, total: selection.sharpest ? undefined : times.length, millis };
+      targets = times.map((time) => ({ at: first + time, time }));
+    }
+    if (selection.sharpest && mode.kind !== 'keyframes' && targets.length > 0) {
+      const chosen: Target[] = [];
+      for await (const event of sharpestTargets(
+        track,
+        first,
+        window,
+        targets,
+        mode.kind === 'scenes',
+        options.signal,
+      )) {
+        if ('done' in event) yield event;
+        else chosen.push(event);
+      }
+      targets = chosen;
+    }
+    yield* encodeFrames(track, info, targets, !found, options);
   } finally {
     input.dispose();
+  }
+}
+
+/** The frames at these times, full size, encoded a few at a time, in order. */
+async function* encodeFrames(
+  track: InputVideoTrack,
+  info: VideoInfo,
+  targets: readonly Target[],
+  planned: boolean,
+  options: ExtractFramesOptions,
+): AsyncGenerator<FrameEvent> {
+  const total = targets.length;
+  const sink = new CanvasSink(track, {
+    width: info.width,
+    height: info.height,
+    fit: 'fill',
+    // JPEG has no alpha; PNG and WebP keep the transparency of a video that has some.
+    alpha: options.format !== 'jpeg',
+    // No pool: a canvas still being encoded must not be drawn over by the next frame.
+    poolSize: 0,
+  });
+  const type = frameMimeType(options.format);
+  const quality = options.quality / 100;
+  // Encoding a 1080p PNG takes as long as decoding to the next time: the browser encodes off the
+  // thread, so the next frame is decoded meanwhile. A few encodes at most are in flight, so memory
+  // holds a few frames, and frames still come out in order.
+  const pending: Promise<FrameEvent>[] = [];
+  let asked = 0;
+  for await (const wrapped of sink.canvasesAtTimestamps(targets.map((t) => t.at))) {
+    options.signal?.throwIfAborted();
+    const target = targets[asked];
+    asked += 1;
+    // Nothing is on screen before the first frame; times counted from it never ask for that.
+    if (!wrapped || !target) continue;
+    const done = asked;
+    const { canvas, timestamp } = wrapped;
+    const frameSeconds = Math.max(0, timestamp - info.firstTimestamp);
+    const job = encode(canvas, type, quality).then(
+      (blob): FrameEvent => ({
+        kind: 'frame',
+        frame: {
+          // a planned time names its frame; a frame the video chose is named by its own time
+          timeSeconds: planned ? target.time : Math.round(frameSeconds * 1000) / 1000,
+          frameSeconds,
+          blob,
+          width: canvas.width,
+          height: canvas.height,
+        },
+        done,
+        total,
+      }),
+    );
+    // Awaited below in order; this only keeps a failure after a Cancel from being reported as unhandled.
+    job.catch(() => {});
+    pending.push(job);
+    if (pending.length >= ENCODES_IN_FLIGHT) yield await (pending.shift() as Promise<FrameEvent>);
+  }
+  while (pending.length > 0) {
+    options.signal?.throwIfAborted();
+    yield await (pending.shift() as Promise<FrameEvent>);
+  }
+}
+
+type ScanEvent = Extract<FrameEvent, { kind: 'scan' }>;
+
+/** About how many frames a stretch holds, for the scan's progress (the container's packet count). */
+async function framesIn(track: InputVideoTrack, seconds: number, duration: number): Promise<number> {
+  const stats = await track.computePacketStats(100).catch(() => undefined);
+  const rate = stats && duration > 0 ? stats.averagePacketRate : 30;
+  return Math.max(1, Math.round(rate * seconds));
+}
+
+/** The window's first frame, then each frame whose scene score passes `threshold`. */
+async function* sceneCuts(
+  track: InputVideoTrack,
+  first: number,
+  window: FrameWindow,
+  threshold: number,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<Target | ScanEvent> {
+  const total = await framesIn(track, window.to - window.from, window.to);
+  const sink = new CanvasSink(track, { ...SCENE_SCORE_SIZE, fit: 'fill', poolSize: 1 });
+  const score = createSceneScorer();
+  let done = 0;
+  // canvases(start) starts at the frame on screen at `start`, which may begin before it
+  for await (const { canvas, timestamp } of sink.canvases(first + window.from, first + window.to)) {
+    signal?.throwIfAborted();
+    // canvases(start) opens with the frame on screen at `start`, which may begin before it: the
+    // range starts with the first frame inside it, as on the server (ffmpeg's seek drops the earlier one)
+    if (timestamp - first < window.from - 1e-6) continue;
+    const value = score(lumaOf(canvas));
+    if (done === 0 || value > threshold) yield { at: timestamp, time: timestamp - first };
+    done += 1;
+    if (done % SCAN_REPORT_EVERY === 0) yield { kind: 'scan', done, total: Math.max(total, done) };
+  }
+}
+
+/** For each target, the sharpest frame near it (after it for a cut), each frame kept once. */
+async function* sharpestTargets(
+  track: InputVideoTrack,
+  first: number,
+  window: FrameWindow,
+  targets: readonly Target[],
+  afterOnly: boolean,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<Target | ScanEvent> {
+  const sink = new CanvasSink(track, { ...SHARPNESS_SIZE, fit: 'fill', poolSize: 1 });
+  const perTarget = await framesIn(track, SHARPEST_WINDOW_SECONDS * (afterOnly ? 1 : 2), window.to);
+  const total = perTarget * targets.length;
+  const kept = new Set<number>();
+  let done = 0;
+  for (const [i, target] of targets.entries()) {
+    const next = afterOnly ? (targets[i + 1]?.time ?? window.to) : window.to;
+    const from = Math.max(window.from, afterOnly ? target.time : target.time - SHARPEST_WINDOW_SECONDS);
+    const to = Math.min(next, target.time + SHARPEST_WINDOW_SECONDS, window.to);
+    const candidates: Array<{ seconds: number; score: number; at: number }> = [];
+    for await (const { canvas, timestamp } of sink.canvases(first + from, first + to)) {
+      signal?.throwIfAborted();
+      const seconds = timestamp - first;
+      // canvases() opens with the frame on screen at `from`, which may have begun before the window
+      if (seconds >= from - 1e-6)
+        candidates.push({ seconds, at: timestamp, score: sharpness(lumaOf(canvas), canvas.width, canvas.height) });
+      done += 1;
+    }
+    yield { kind: 'scan', done, total: Math.max(total, done) };
+    const best = sharpestOf(candidates, target.time);
+    if (best && !kept.has(best.at)) {
+      kept.add(best.at);
+      yield { at: best.at, time: best.seconds };
+    }
   }
 }

@@ -1,3 +1,4 @@
 export * from './displayedFrame.ts';
 export * from './extractFrames.ts';
+export * from './keyframes.ts';
 export * from './openVideo.ts';

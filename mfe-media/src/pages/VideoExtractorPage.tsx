@@ -1,8 +1,17 @@
-import { lazy, Suspense, useState } from 'react';
+import { toasts } from 'browser-services/toast';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { type ExtractionMessages, PageHeading, preloadExtractionViews, useExtraction } from 'shared-ui';
 import { Card } from 'shared-ui/design-system';
-import { type ChosenVideo, type FrameSettings, preloadVideoFrames, videoFrameExtractor } from '../client/index.ts';
+import {
+  type ChosenVideo,
+  type FrameSettings,
+  frameJobOf,
+  grabVideoFrame,
+  preloadVideoFrames,
+  type RangeProblem,
+  videoFrameExtractor,
+} from '../client/index.ts';
 import { VideoInfoSections } from './videoExtractor/infoSections.tsx';
 import { VideoPicker } from './videoExtractor/VideoPicker.tsx';
 
@@ -29,13 +38,27 @@ export default function VideoExtractorPage() {
   const [video, setVideo] = useState<ChosenVideo>();
   // Undefined until the visitor changes one: the panel that shows them holds the defaults.
   const [settings, setSettings] = useState<FrameSettings>();
+  const [rangeProblem, setRangeProblem] = useState<RangeProblem>();
+  // Frames added with Grab this frame, after the extracted ones, until another video is chosen.
+  const [grabbed, setGrabbed] = useState<ExtractedImage[]>([]);
+  const [grabbing, setGrabbing] = useState(false);
+  const grabCount = useRef(0);
   const extraction = useExtraction({ extractor: videoFrameExtractor, messages, release: releaseFrame });
-  const { images: frames, busy, progress, start } = extraction;
+  const { images: extracted, busy, progress, start } = extraction;
+  const frames = useMemo(() => [...extracted, ...grabbed], [extracted, grabbed]);
   // The server made the frames: the user should know the video left the device, and why.
   const note = start?.runsOn === 'server' ? start.note : undefined;
 
+  const grabbedRef = useRef(grabbed);
+  grabbedRef.current = grabbed;
+  useEffect(() => () => grabbedRef.current.forEach(releaseFrame), []);
+
   const choose = (next: ChosenVideo) => {
     extraction.reset();
+    setGrabbed((old) => {
+      old.forEach(releaseFrame);
+      return [];
+    });
     setVideo(next);
     // Extract Frames is the next step: fetch the extractor, its progress bar and the results meanwhile.
     preloadVideoFrames();
@@ -43,8 +66,36 @@ export default function VideoExtractorPage() {
     void loadFramesResults().catch(() => undefined);
   };
 
+  const changeSettings = (next: FrameSettings) => {
+    setSettings(next);
+    setRangeProblem(undefined);
+  };
+
   const extract = (chosen: FrameSettings) => {
-    if (video) void extraction.run({ video, settings: chosen });
+    if (!video) return;
+    const planned = frameJobOf(chosen);
+    if ('problem' in planned) {
+      setRangeProblem(planned.problem);
+      return;
+    }
+    void extraction.run({ video, job: planned.job });
+  };
+
+  const grab = (seconds: number, chosen: FrameSettings) => {
+    if (!video) return;
+    const planned = frameJobOf({ ...chosen, fromText: '', toText: '' });
+    if ('problem' in planned) return;
+    setGrabbing(true);
+    grabVideoFrame(video, planned.job, seconds, new AbortController().signal)
+      .then((image) => {
+        if (!image) return;
+        grabCount.current += 1;
+        setGrabbed((old) => [...old, { ...image, id: `grabbed-${grabCount.current}` }]);
+      })
+      .catch((error: unknown) => {
+        toasts.error(m.failed.title, error instanceof Error ? error.message : m.failed.description);
+      })
+      .finally(() => setGrabbing(false));
   };
 
   return (
@@ -60,13 +111,16 @@ export default function VideoExtractorPage() {
             <ChosenVideoPanel
               video={video}
               settings={settings}
-              onSettings={setSettings}
+              onSettings={changeSettings}
               busy={busy}
               done={progress?.done ?? 0}
               total={progress?.total ?? start?.total ?? 0}
               onExtract={extract}
               onCancel={extraction.cancel}
               note={note}
+              rangeProblem={rangeProblem}
+              onGrab={grab}
+              grabbing={grabbing}
             />
           </Suspense>
         ) : null}

@@ -12,10 +12,11 @@ scope.addEventListener('message', async (event: MessageEvent<FrameJobRequest>) =
     post({ type: 'unsupported' });
     return;
   }
-  const { source, intervalSeconds, format, quality } = event.data;
+  const { source, selection, format, quality, exactly } = event.data;
   try {
-    for await (const item of extractFrames(source, { intervalSeconds, format, quality })) {
-      if (item.kind === 'info') post({ type: 'info', info: item.info, total: item.total });
+    for await (const item of extractFrames(source, { selection, format, quality, exactly })) {
+      if (item.kind === 'info') post({ type: 'info', info: item.info, total: item.total, millis: item.millis });
+      else if (item.kind === 'scan') post({ type: 'scan', done: item.done, total: item.total });
       else post({ type: 'frame', frame: item.frame, done: item.done, total: item.total });
     }
     post({ type: 'done' });

@@ -1,14 +1,16 @@
 import {
+  FRAME_COUNT_DEFAULT,
   FRAME_FORMAT_DEFAULT,
   FRAME_INTERVAL_DEFAULT_SECONDS,
   FRAME_QUALITY_DEFAULT,
   MESSAGES,
+  SCENE_SENSITIVITY_DEFAULT,
 } from 'shared-contracts';
 import { ExtractionProgress } from 'shared-ui';
 import { Alert } from 'shared-ui/design-system/alert';
 import { Button } from 'shared-ui/design-system/button';
 import { Space } from 'shared-ui/design-system/space';
-import type { ChosenVideo, FrameSettings } from '../../client/index.ts';
+import type { ChosenVideo, FrameSettings, RangeProblem } from '../../client/index.ts';
 import { FrameSettingsForm } from './FrameSettingsForm.tsx';
 import { VideoPreview } from './VideoPreview.tsx';
 
@@ -17,7 +19,13 @@ import { VideoPreview } from './VideoPreview.tsx';
  * live beside its schemas, which would bring zod to the page's first load.
  */
 const DEFAULT_SETTINGS: FrameSettings = {
+  mode: 'interval',
   intervalSeconds: FRAME_INTERVAL_DEFAULT_SECONDS,
+  sensitivity: SCENE_SENSITIVITY_DEFAULT,
+  count: FRAME_COUNT_DEFAULT,
+  fromText: '',
+  toText: '',
+  sharpest: false,
   format: FRAME_FORMAT_DEFAULT,
   quality: FRAME_QUALITY_DEFAULT,
 };
@@ -36,6 +44,10 @@ type Props = {
   onCancel: () => void;
   /** Why the video left the device, when the server made the frames. */
   note: string | undefined;
+  rangeProblem: RangeProblem | undefined;
+  /** Grab this frame: the time the paused player shows, with the settings shown (format, quality). */
+  onGrab: (seconds: number, settings: FrameSettings) => void;
+  grabbing: boolean;
 };
 
 /**
@@ -53,12 +65,15 @@ export default function ChosenVideoPanel({
   onExtract,
   onCancel,
   note,
+  rangeProblem,
+  onGrab,
+  grabbing,
 }: Props) {
   const shown = settings ?? DEFAULT_SETTINGS;
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', marginTop: 24 }}>
-      <VideoPreview video={video} />
-      <FrameSettingsForm settings={shown} onChange={onSettings} disabled={busy} />
+      <VideoPreview video={video} onGrab={(seconds) => onGrab(seconds, shown)} grabbing={grabbing} disabled={busy} />
+      <FrameSettingsForm settings={shown} onChange={onSettings} disabled={busy} rangeProblem={rangeProblem} />
       <Alert type="info" showIcon title={MESSAGES.video.ready} />
       <Button type="primary" size="large" block onClick={() => onExtract(shown)} loading={busy} disabled={busy}>
         {busy ? 'Extracting Frames...' : 'Extract Frames'}

@@ -1,43 +1,137 @@
 import {
+  FRAME_COUNT_MIN,
   FRAME_FORMATS,
   FRAME_INTERVAL_MAX_SECONDS,
   FRAME_INTERVAL_MIN_SECONDS,
+  FRAME_MODES,
   FRAME_QUALITY_MAX,
   FRAME_QUALITY_MIN,
   frameFormatLabel,
+  MESSAGES,
+  SCENE_SENSITIVITY_MAX,
+  SCENE_SENSITIVITY_MIN,
 } from 'shared-contracts';
 import { Text } from 'shared-ui/design-system';
+import { Checkbox } from 'shared-ui/design-system/checkbox';
+import { Input } from 'shared-ui/design-system/input';
 import { Radio } from 'shared-ui/design-system/radio';
 import { Slider } from 'shared-ui/design-system/slider';
 import { Space } from 'shared-ui/design-system/space';
-import type { FrameSettings } from '../../client/index.ts';
+import type { FrameSettings, RangeProblem } from '../../client/index.ts';
 
 type Props = {
   settings: FrameSettings;
   onChange: (settings: FrameSettings) => void;
   disabled: boolean;
+  /** What is wrong with the range, shown under its field until the visitor edits it. */
+  rangeProblem?: RangeProblem | undefined;
 };
 
-/** Interval (spec §5: 1–30 s, step 1), output format, and quality for the lossy formats. */
-export function FrameSettingsForm({ settings, onChange, disabled }: Props) {
+const m = MESSAGES.video;
+/** The screen's slider for "N frames": a contact sheet's worth; the API and CLI take up to FRAME_COUNT_MAX. */
+const COUNT_SLIDER_MAX = 100;
+
+/**
+ * Which frames (issue 18: every N seconds as the spec has it, scene changes with a sensitivity,
+ * key frames, N frames spread evenly), an optional range, "Sharpest frame", the output format,
+ * and quality for the lossy formats.
+ */
+export function FrameSettingsForm({ settings, onChange, disabled, rangeProblem }: Props) {
   const lossy = settings.format !== 'png';
+  const set = (patch: Partial<FrameSettings>) => onChange({ ...settings, ...patch });
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
-      <div>
-        <Text strong id="frame-interval-label">
-          Frame Extraction Interval: every {settings.intervalSeconds}{' '}
-          {settings.intervalSeconds === 1 ? 'second' : 'seconds'}
+      <Space wrap>
+        <Text strong id="frame-mode-label">
+          {m.modes.label}
         </Text>
-        <Slider
-          min={FRAME_INTERVAL_MIN_SECONDS}
-          max={FRAME_INTERVAL_MAX_SECONDS}
-          step={1}
-          value={settings.intervalSeconds}
-          onChange={(intervalSeconds) => onChange({ ...settings, intervalSeconds })}
+        <Radio.Group
+          aria-labelledby="frame-mode-label"
+          optionType="button"
+          value={settings.mode}
+          onChange={(event) => set({ mode: event.target.value })}
           disabled={disabled}
-          ariaLabelledByForHandle="frame-interval-label"
-          marks={{ [FRAME_INTERVAL_MIN_SECONDS]: '1s', [FRAME_INTERVAL_MAX_SECONDS]: '30s' }}
+          options={FRAME_MODES.map((mode) => ({ value: mode, label: m.modes[mode] }))}
         />
+      </Space>
+      {settings.mode === 'interval' ? (
+        <div>
+          <Text strong id="frame-interval-label">
+            Frame Extraction Interval: every {settings.intervalSeconds}{' '}
+            {settings.intervalSeconds === 1 ? 'second' : 'seconds'}
+          </Text>
+          <Slider
+            min={FRAME_INTERVAL_MIN_SECONDS}
+            max={FRAME_INTERVAL_MAX_SECONDS}
+            step={1}
+            value={settings.intervalSeconds}
+            onChange={(intervalSeconds) => set({ intervalSeconds })}
+            disabled={disabled}
+            ariaLabelledByForHandle="frame-interval-label"
+            marks={{ [FRAME_INTERVAL_MIN_SECONDS]: '1s', [FRAME_INTERVAL_MAX_SECONDS]: '30s' }}
+          />
+        </div>
+      ) : null}
+      {settings.mode === 'scenes' ? (
+        <div>
+          <Text strong id="scene-sensitivity-label">
+            {m.modes.sensitivity(settings.sensitivity)}
+          </Text>
+          <Slider
+            min={SCENE_SENSITIVITY_MIN}
+            max={SCENE_SENSITIVITY_MAX}
+            value={settings.sensitivity}
+            onChange={(sensitivity) => set({ sensitivity })}
+            disabled={disabled}
+            ariaLabelledByForHandle="scene-sensitivity-label"
+          />
+          <Text type="secondary">{m.modes.sensitivityHint}</Text>
+        </div>
+      ) : null}
+      {settings.mode === 'count' ? (
+        <div>
+          <Text strong id="frame-count-label">
+            {m.modes.countValue(settings.count)}
+          </Text>
+          <Slider
+            min={FRAME_COUNT_MIN}
+            max={COUNT_SLIDER_MAX}
+            value={settings.count}
+            onChange={(count) => set({ count })}
+            disabled={disabled}
+            ariaLabelledByForHandle="frame-count-label"
+          />
+        </div>
+      ) : null}
+      {settings.mode === 'keyframes' ? <Text type="secondary">{m.modes.keyframesHint}</Text> : null}
+      <Space wrap size="large" align="start">
+        <RangeField
+          label={m.range.from}
+          value={settings.fromText}
+          onChange={(fromText) => set({ fromText })}
+          disabled={disabled}
+          problem={rangeProblem?.field === 'from' ? rangeProblem.message : undefined}
+        />
+        <RangeField
+          label={m.range.to}
+          value={settings.toText}
+          onChange={(toText) => set({ toText })}
+          disabled={disabled}
+          problem={rangeProblem?.field === 'to' ? rangeProblem.message : undefined}
+        />
+        <Text type="secondary" style={{ maxWidth: 300, display: 'inline-block' }}>
+          {m.range.hint}
+        </Text>
+      </Space>
+      <div>
+        <Checkbox
+          checked={settings.sharpest && settings.mode !== 'keyframes'}
+          onChange={(event) => set({ sharpest: event.target.checked })}
+          disabled={disabled || settings.mode === 'keyframes'}
+        >
+          {m.modes.sharpest}
+        </Checkbox>
+        <Text type="secondary">{m.modes.sharpestHint}</Text>
       </div>
       <Space wrap size="large" align="center">
         <Space>
@@ -48,7 +142,7 @@ export function FrameSettingsForm({ settings, onChange, disabled }: Props) {
             aria-labelledby="frame-format-label"
             optionType="button"
             value={settings.format}
-            onChange={(event) => onChange({ ...settings, format: event.target.value })}
+            onChange={(event) => set({ format: event.target.value })}
             disabled={disabled}
             options={FRAME_FORMATS.map((format) => ({ value: format, label: frameFormatLabel(format) }))}
           />
@@ -62,12 +156,45 @@ export function FrameSettingsForm({ settings, onChange, disabled }: Props) {
             min={FRAME_QUALITY_MIN}
             max={FRAME_QUALITY_MAX}
             value={settings.quality}
-            onChange={(quality) => onChange({ ...settings, quality })}
+            onChange={(quality) => set({ quality })}
             disabled={disabled || !lossy}
             ariaLabelledByForHandle="frame-quality-label"
           />
         </Space>
       </Space>
+    </Space>
+  );
+}
+
+function RangeField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  problem: string | undefined;
+}) {
+  const errorId = `range-${props.label.toLowerCase()}-error`;
+  return (
+    <Space orientation="vertical" size={2}>
+      <Space>
+        <Text strong>{props.label}</Text>
+        <Input
+          aria-label={props.label}
+          placeholder="00:00:00"
+          value={props.value}
+          onChange={(event) => props.onChange(event.target.value)}
+          disabled={props.disabled}
+          status={props.problem ? 'error' : undefined}
+          aria-invalid={props.problem ? true : undefined}
+          aria-describedby={props.problem ? errorId : undefined}
+          style={{ width: 120 }}
+        />
+      </Space>
+      {props.problem ? (
+        <Text type="danger" id={errorId} role="alert">
+          {props.problem}
+        </Text>
+      ) : null}
     </Space>
   );
 }

@@ -1,0 +1,31 @@
+import type { FrameWindow } from 'media-files';
+import { EncodedPacketSink, type InputVideoTrack } from 'mediabunny';
+
+/**
+ * Presentation times (seconds from the first frame) of the key frames (sync samples) inside a
+ * window, from the container's index alone: nothing is decoded, so the key-frame mode decodes
+ * these frames and no other. In presentation order.
+ */
+export async function keyframeTimes(
+  track: InputVideoTrack,
+  firstTimestamp: number,
+  window: FrameWindow,
+): Promise<number[]> {
+  const sink = new EncodedPacketSink(track);
+  const options = { metadataOnly: true } as const;
+  const times: number[] = [];
+  // The key frame on screen at the window's start may begin before it: start there, keep those inside.
+  let packet = await sink.getKeyPacket(firstTimestamp + window.from, options);
+  if (!packet) {
+    const first = await sink.getFirstPacket(options);
+    packet = first && (first.type === 'key' ? first : await sink.getNextKeyPacket(first, options));
+  }
+  while (packet) {
+    const t = Math.round((packet.timestamp - firstTimestamp) * 1e6) / 1e6;
+    // Key packets come in decode order, which for key frames is presentation order.
+    if (t >= window.to - 1e-6) break;
+    if (t >= window.from - 1e-6) times.push(t);
+    packet = await sink.getNextKeyPacket(packet, options);
+  }
+  return times.sort((a, b) => a - b);
+}
