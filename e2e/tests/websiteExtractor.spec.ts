@@ -121,7 +121,7 @@ test('the scan depth starts at 2 and goes from 1 to 10, and the page limit is st
   await expect(depth).toHaveAttribute('min', String(SCAN_DEPTH_MIN));
   await expect(depth).toHaveAttribute('max', String(SCAN_DEPTH_MAX));
   expect([SCAN_DEPTH_MIN, SCAN_DEPTH_MAX]).toEqual([1, 10]);
-  await expect(site.main).toContainText(`A scan reads at most ${SCAN_MAX_PAGES_DEFAULT} pages.`);
+  await expect(site.main).toContainText(`A scan reads at most ${SCAN_MAX_PAGES_DEFAULT.toLocaleString('en-US')} pages.`);
 });
 
 test('scans the gallery with live progress: each image once, with the page it was found on', async ({

@@ -11,12 +11,16 @@ import {
 import { type AppConfig, documentPoolOptions } from './config.ts';
 import { createDocumentPool } from './extractors/document/documentPool.ts';
 import { closeRenderer } from './extractors/render/index.ts';
+import { extractWebsite } from './extractors/web/index.ts';
+import { createScanJobs } from './jobs/index.ts';
 import { createContactInbox } from './plugins/app/contactInbox.ts';
 import { createSafeFetcher } from './plugins/app/safeFetch/index.ts';
 import { contactRoutes } from './routes/api/contact/index.ts';
+import { describeFailure } from './routes/api/extract/failure.ts';
 import { extractRoutes } from './routes/api/extract/index.ts';
 import { healthRoutes } from './routes/api/health/index.ts';
 import { imageRoutes } from './routes/api/image/index.ts';
+import { jobRoutes } from './routes/api/jobs/index.ts';
 import { videoFramesRoutes, videoSourceRoutes } from './routes/api/video/index.ts';
 import { zipRoutes } from './routes/api/zip/index.ts';
 import { siteRoutes } from './routes/site/index.ts';
@@ -77,9 +81,16 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await Promise.all([fetcher.close(), closeRenderer()]);
   });
-  await app.register(
-    extractRoutes({ fetch: fetcher.fetch, chromiumPath: config.chromiumPath, maxPages: config.maxPages }),
-  );
+  const crawlEnvironment = { fetch: fetcher.fetch, chromiumPath: config.chromiumPath, perHost: config.pagesPerHost };
+  await app.register(extractRoutes({ ...crawlEnvironment, maxPages: config.maxPages }));
+  // Website scans as jobs: in this process, or on BullMQ workers when REDIS_URL is set.
+  const jobs = await createScanJobs(config, {
+    runScan: (input, signal) => extractWebsite({ ...input, maxPages: config.maxPages }, signal, crawlEnvironment),
+    describeFailure: (error) => describeFailure(error).message,
+    log: app.log,
+  });
+  app.addHook('onClose', () => jobs.close());
+  await app.register(jobRoutes({ jobs }));
   await app.register(imageRoutes(fetcher.fetch));
   await app.register(zipRoutes(fetcher.fetch));
   // Video: the source proxy for the browser's player and demuxer; ffmpeg for what the browser can't decode.

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SCAN_MAX_PAGES_DEFAULT } from 'shared-contracts';
+import { SCAN_MAX_PAGES_DEFAULT, SCAN_MAX_PAGES_LIMIT } from 'shared-contracts';
 import { z } from 'zod';
 import { DOCUMENT_TIME_LIMIT_MS } from './extractors/document/readDocument.ts';
 
@@ -23,7 +23,24 @@ const EnvSchema = z.object({
   /** Debian's Chromium, for the Render JavaScript option; when missing there, rendering answers with a clear error. */
   EXTRACT_API_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** A website scan stops after this many pages. */
-  EXTRACT_API_MAX_PAGES: z.coerce.number().int().min(1).max(10_000).default(SCAN_MAX_PAGES_DEFAULT),
+  EXTRACT_API_MAX_PAGES: z.coerce.number().int().min(1).max(SCAN_MAX_PAGES_LIMIT).default(SCAN_MAX_PAGES_DEFAULT),
+  /** Requests a scan sends one host at once (robots.txt's Crawl-delay makes it one). */
+  EXTRACT_API_PAGES_PER_HOST: z.coerce.number().int().min(1).max(32).default(4),
+  /** Website scans run at once by this process (embedded) or by each worker (Redis); more wait. */
+  EXTRACT_API_SCAN_JOBS: z.coerce.number().int().min(1).max(64).default(2),
+  /** Website scans that may wait for their turn; more are answered 503. */
+  EXTRACT_API_SCAN_QUEUE: z.coerce.number().int().min(0).max(100_000).default(100),
+  /** How long a finished scan's results and ZIP stay available, in hours. */
+  EXTRACT_API_JOB_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
+  /** Set to run scans on BullMQ with Redis (`pnpm worker` processes); unset, they run in this process. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   /** ffmpeg and ffprobe for the videos the browser cannot decode; a name is looked up on PATH. */
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
@@ -61,6 +78,13 @@ export type AppConfig = {
   /** The Chromium executable the Render JavaScript option launches (headless, via playwright-core). */
   chromiumPath: string;
   maxPages: number;
+  /** Website scans as jobs; each has a default, like the video settings. */
+  pagesPerHost?: number;
+  scanJobs?: number;
+  scanQueue?: number;
+  jobTtlMs?: number;
+  /** Scans on BullMQ with Redis when set; in this process when not. */
+  redisUrl?: string | undefined;
   /** Video conversion (POST /api/video/frames); each has a default, so tests and embedders may leave them out. */
   ffmpegPath?: string;
   ffprobePath?: string;
@@ -103,6 +127,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowLoopback: e.EXTRACT_API_ALLOW_LOOPBACK === '1',
     chromiumPath: e.EXTRACT_API_CHROMIUM_PATH,
     maxPages: e.EXTRACT_API_MAX_PAGES,
+    pagesPerHost: e.EXTRACT_API_PAGES_PER_HOST,
+    scanJobs: e.EXTRACT_API_SCAN_JOBS,
+    scanQueue: e.EXTRACT_API_SCAN_QUEUE,
+    jobTtlMs: Math.round(e.EXTRACT_API_JOB_TTL_HOURS * 3_600_000),
+    redisUrl: e.REDIS_URL,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     videoJobs: e.EXTRACT_API_VIDEO_JOBS,

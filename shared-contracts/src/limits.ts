@@ -12,8 +12,11 @@ export const VIDEO_MAX_BYTES = 2 * GiB;
 export const SCAN_DEPTH_MIN = 1;
 export const SCAN_DEPTH_MAX = 10;
 export const SCAN_DEPTH_DEFAULT = 2;
-/** A website scan stops after this many pages unless the operator sets another bound. */
-export const SCAN_MAX_PAGES_DEFAULT = 100;
+/**
+ * A website scan stops after this many pages unless the operator sets another bound: a scan is a
+ * job on the server, not a request held open, so a whole site fits.
+ */
+export const SCAN_MAX_PAGES_DEFAULT = 10_000;
 /** The most pages an operator may let one scan read (EXTRACT_API_MAX_PAGES). */
 export const SCAN_MAX_PAGES_LIMIT = 10_000;
 /** Start addresses one batch scan takes, and include/exclude patterns of each kind. */

@@ -18,7 +18,7 @@ import { describeFailure } from './failure.ts';
 /** A refused request has no images; a failed extraction answers the spec's shape with none. */
 const ExtractFailureSchema = z.union([ExtractResponseSchema, ApiErrorSchema]);
 
-export type ExtractRouteDeps = { fetch: SafeFetch; chromiumPath: string; maxPages: number };
+export type ExtractRouteDeps = { fetch: SafeFetch; chromiumPath: string; maxPages: number; perHost?: number };
 
 function countMessage(unreadable: number): string | undefined {
   return unreadable > 0

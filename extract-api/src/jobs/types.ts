@@ -1,0 +1,58 @@
+import type {
+  ExtractedImage,
+  ExtractionEvent,
+  JobCreated,
+  JobSnapshot,
+  SequencedEvent,
+  WebsiteJobRequest,
+} from 'shared-contracts';
+
+/** A job's request as the route validated it (defaults applied). */
+export type WebsiteJobInput = Omit<WebsiteJobRequest, 'depth' | 'render'> & { depth: number; render: boolean };
+
+/**
+ * Website scans as jobs: one interface, two implementations (embedded: in this process; redis:
+ * BullMQ workers sharing the crawl), chosen by configuration. Every method takes the id alone, so
+ * any request, on any instance of the API, re-attaches to any job.
+ */
+export interface ScanJobs {
+  readonly kind: 'embedded' | 'redis';
+  /** Queues a scan; throws JobsBusyError when too many wait already. */
+  create(input: WebsiteJobInput): Promise<JobCreated>;
+  /** Where the job is, and the images after `after`; undefined for an unknown or expired id. */
+  snapshot(id: string, after: number): Promise<JobSnapshot | undefined>;
+  /**
+   * The job's events after `after`, as they come, ending with its last event (done or error);
+   * progress is the latest only (what it says is a total, not a change). Undefined for an
+   * unknown id. Leaving the loop (or the signal) stops the reading, never the job.
+   */
+  events(id: string, after: number, signal?: AbortSignal): Promise<AsyncIterable<SequencedEvent> | undefined>;
+  /** Stops the job (what it found stays); undefined for an unknown id. */
+  cancel(id: string): Promise<JobSnapshot | undefined>;
+  /** Every image the job found so far, in order; undefined for an unknown id. */
+  images(id: string): Promise<ExtractedImage[] | undefined>;
+  close(): Promise<void>;
+}
+
+/** The scan a job runs: the website extractor bound to its environment. */
+export type RunScan = (input: WebsiteJobInput, signal: AbortSignal) => AsyncIterable<ExtractionEvent>;
+
+export type ScanJobsOptions = {
+  runScan: RunScan;
+  /** Scans running at once; more wait their turn. */
+  concurrency: number;
+  /** Scans that may wait; more are refused (JobsBusyError). */
+  maxQueued: number;
+  /** How long a finished job's results are kept, in ms. */
+  ttlMs: number;
+  /** The user's words for why a scan failed. */
+  describeFailure: (error: unknown) => string;
+  /** Logs what goes wrong outside any request. */
+  log?: { error: (object: object, message: string) => void };
+  now?: () => number;
+};
+
+/** Too many scans wait already: the client is told to try again later (503). */
+export class JobsBusyError extends Error {
+  override readonly name = 'JobsBusyError';
+}

@@ -1,0 +1,164 @@
+import type { SequencedEvent } from 'shared-contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractWebsite } from '../../src/extractors/web/index.ts';
+import type { ScanJobs, ScanJobsOptions, WebsiteJobInput } from '../../src/jobs/index.ts';
+import { createSafeFetcher } from '../../src/plugins/app/safeFetch/index.ts';
+import { type FileServer, startFileServer } from '../fixtures/fileServer.ts';
+import { fixtureSite } from '../fixtures/site.ts';
+
+/** Makes the implementation under test with these options (a fresh, empty store each time). */
+export type MakeScanJobs = (options: ScanJobsOptions) => Promise<ScanJobs>;
+
+const drain = async (events: AsyncIterable<SequencedEvent> | undefined) => {
+  const seen: SequencedEvent[] = [];
+  if (!events) throw new Error('no such job');
+  for await (const event of events) seen.push(event);
+  return seen;
+};
+const paths = (events: SequencedEvent[]) =>
+  events.flatMap((e) => (e.type === 'image' ? [new URL(e.image.url).pathname] : [])).sort();
+
+/**
+ * One suite for every implementation of the job interface (embedded and Redis): the same scan,
+ * re-attached from any cursor, cancelled, expired.
+ */
+export function scanJobsSuite(name: string, make: MakeScanJobs) {
+  describe(`website scan jobs (${name})`, () => {
+    let server: FileServer;
+    const fetcher = createSafeFetcher({ allowLoopback: true });
+    const runScan = (input: WebsiteJobInput, signal: AbortSignal) =>
+      extractWebsite({ ...input, maxPages: 100 }, signal, fetcher);
+    const options = (more: Partial<ScanJobsOptions> = {}): ScanJobsOptions => ({
+      runScan,
+      concurrency: 2,
+      maxQueued: 10,
+      ttlMs: 60_000,
+      describeFailure: (error) => (error instanceof Error ? error.message : 'failed'),
+      ...more,
+    });
+    const input = (more: Partial<WebsiteJobInput> = {}): WebsiteJobInput => ({
+      url: server.url('/'),
+      depth: 10,
+      render: false,
+      ...more,
+    });
+
+    beforeAll(async () => {
+      server = await startFileServer({
+        ...fixtureSite(),
+        '/slow.html': { body: Buffer.from('<a href="/">home</a>'), type: 'text/html', delayMs: 3_000 },
+        '/slow-start.html': { body: Buffer.from('<a href="/slow.html">slow</a>'), type: 'text/html' },
+      });
+    });
+    afterAll(async () => {
+      await server.close();
+      await fetcher.close();
+    });
+
+    it('should run a scan as a job: every image once, in numbered events ending with done', async () => {
+      const jobs = await make(options());
+      try {
+        const { id, status } = await jobs.create(input());
+        expect(['queued', 'running']).toContain(status);
+        const events = await drain(await jobs.events(id, 0));
+        expect(events[0]?.type).toBe('start');
+        expect(events.at(-1)).toMatchObject({ type: 'done', done: 5, found: 6 });
+        const seqs = events.map((e) => e.seq);
+        expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+        expect(new Set(seqs).size).toBe(seqs.length);
+        expect(paths(events)).toEqual([
+          '/img/a.png',
+          '/img/b.png',
+          '/img/bg.gif',
+          '/img/c.png',
+          '/img/d.png',
+          '/img/hero.png',
+        ]);
+        const snapshot = await jobs.snapshot(id, 0);
+        expect(snapshot).toMatchObject({ id, status: 'done', cursor: events.at(-1)?.seq });
+        expect(snapshot?.images).toHaveLength(6);
+        expect(snapshot?.expiresAt).toBeGreaterThan(Date.now());
+        expect(snapshot?.progress).toMatchObject({ done: 5, found: 6 });
+      } finally {
+        await jobs.close();
+      }
+    });
+
+    it('should re-attach from any cursor with what came after it, nothing twice', async () => {
+      const jobs = await make(options());
+      try {
+        const { id } = await jobs.create(input());
+        // A reader that leaves part way, as a reload does.
+        const controller = new AbortController();
+        const first: SequencedEvent[] = [];
+        for await (const event of (await jobs.events(id, 0, controller.signal)) ?? []) {
+          first.push(event);
+          if (event.type === 'image') break;
+        }
+        const cursor = first.at(-1)?.seq ?? 0;
+        const rest = await drain(await jobs.events(id, cursor));
+        expect(rest.every((e) => e.seq > cursor)).toBe(true);
+        const together = [...paths(first), ...paths(rest)].sort();
+        expect(together).toEqual(paths(await drain(await jobs.events(id, 0))));
+        expect(new Set(together).size).toBe(together.length);
+        expect((await jobs.snapshot(id, cursor))?.images.map((i) => new URL(i.url).pathname).sort()).toEqual(
+          paths(rest),
+        );
+        expect(await jobs.images(id)).toHaveLength(6);
+      } finally {
+        await jobs.close();
+      }
+    });
+
+    it('should cancel a running job: it ends at once, keeps what it found, and its requests stop', async () => {
+      const jobs = await make(options());
+      try {
+        server.hits.length = 0;
+        const { id } = await jobs.create(input({ url: server.url('/slow-start.html') }));
+        const waitFor = async (test: () => boolean) => {
+          for (let i = 0; i < 200 && !test(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+        };
+        await waitFor(() => server.hits.some((h) => h.path === '/slow.html'));
+        const cancelled = await jobs.cancel(id);
+        expect(cancelled?.status).toBe('cancelled');
+        const events = await drain(await jobs.events(id, 0));
+        expect(events.at(-1)).toMatchObject({ type: 'error', code: 'cancelled' });
+        await waitFor(() => server.hits.find((h) => h.path === '/slow.html')?.closedEarly === true);
+        expect(server.hits.find((h) => h.path === '/slow.html')?.closedEarly).toBe(true);
+        expect((await jobs.snapshot(id, 0))?.status).toBe('cancelled');
+      } finally {
+        await jobs.close();
+      }
+    });
+
+    it('should fail a job whose start page cannot be read, with the reason', async () => {
+      const jobs = await make(options());
+      try {
+        const { id } = await jobs.create(input({ url: server.url('/nothing-here.html') }));
+        const events = await drain(await jobs.events(id, 0));
+        expect(events.at(-1)).toMatchObject({ type: 'error' });
+        expect((await jobs.snapshot(id, 0))?.status).toBe('failed');
+      } finally {
+        await jobs.close();
+      }
+    });
+
+    it('should forget an unknown id, and a finished job once its time is up', async () => {
+      let clock = Date.now();
+      const jobs = await make(options({ ttlMs: 1_000, now: () => clock }));
+      try {
+        expect(await jobs.snapshot('A'.repeat(22), 0)).toBeUndefined();
+        expect(await jobs.events('A'.repeat(22), 0)).toBeUndefined();
+        expect(await jobs.cancel('A'.repeat(22))).toBeUndefined();
+        const { id } = await jobs.create(input({ depth: 1 }));
+        await drain(await jobs.events(id, 0));
+        expect((await jobs.snapshot(id, 0))?.status).toBe('done');
+        clock += 1_001;
+        expect(await jobs.snapshot(id, 0)).toBeUndefined();
+        expect(await jobs.images(id)).toBeUndefined();
+      } finally {
+        await jobs.close();
+      }
+    });
+  });
+}
