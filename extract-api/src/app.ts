@@ -21,6 +21,7 @@ import { extractRoutes } from './routes/api/extract/index.ts';
 import { healthRoutes } from './routes/api/health/index.ts';
 import { imageRoutes } from './routes/api/image/index.ts';
 import { jobRoutes } from './routes/api/jobs/index.ts';
+import { metafilePreviewRoutes } from './routes/api/metafilePreview/index.ts';
 import { videoFramesRoutes, videoSourceRoutes } from './routes/api/video/index.ts';
 import { zipRoutes } from './routes/api/zip/index.ts';
 import { siteRoutes } from './routes/site/index.ts';
@@ -104,6 +105,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       tmpDir: config.videoTmpDir,
     }),
   );
+  // Vector pictures (EMF, WMF) the documents screens cannot draw whole, drawn by Inkscape.
+  await app.register(metafilePreviewRoutes({ inkscapePath: config.inkscapePath ?? 'inkscape' }));
   // Documents: the engine the browser runs, for API users (the screens extract on the device),
   // in worker threads so that no document can stall or crash this process.
   const documents = createDocumentPool(documentPoolOptions(config));

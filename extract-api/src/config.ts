@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   /** ffmpeg and ffprobe for the videos the browser cannot decode; a name is looked up on PATH. */
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+  /** Inkscape, which draws the EMF/WMF pictures the browser cannot (POST /api/metafile-preview). */
+  INKSCAPE_PATH: z.string().min(1).default('inkscape'),
   /** Video conversions run at once; each one keeps ffmpeg busy on every core it is given. */
   EXTRACT_API_VIDEO_JOBS: z.coerce.number().int().min(1).max(64).default(2),
   /** One video conversion is stopped after this many seconds. */
@@ -91,6 +93,8 @@ export type AppConfig = {
   videoJobs?: number;
   videoTimeLimitMs?: number;
   videoTmpDir?: string | undefined;
+  /** Inkscape for POST /api/metafile-preview; a name is looked up on PATH. */
+  inkscapePath?: string;
   /** The document worker pool (POST /v1/extract-images); each has a default, like the video settings. */
   documentWorkers?: number;
   documentHeapMb?: number;
@@ -134,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
+    inkscapePath: e.INKSCAPE_PATH,
     videoJobs: e.EXTRACT_API_VIDEO_JOBS,
     videoTimeLimitMs: e.EXTRACT_API_VIDEO_TIME_LIMIT_S * 1000,
     videoTmpDir: e.EXTRACT_API_VIDEO_TMP_DIR ? path.resolve(e.EXTRACT_API_VIDEO_TMP_DIR) : undefined,

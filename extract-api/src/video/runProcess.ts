@@ -23,11 +23,14 @@ export function runProcess(
   signal?: AbortSignal,
   /** Every piece of standard error as it comes (showinfo's frame times). */
   onStderr?: (text: string) => void,
+  /** The program's environment, when it must not inherit this one (a converter given its own home). */
+  env?: NodeJS.ProcessEnv,
 ): RunningProcess {
   const child: ChildProcessByStdio<null, Readable, Readable> = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     shell: false,
     windowsHide: true,
+    ...(env ? { env } : {}),
   });
   let stderr = '';
   child.stderr.setEncoding('utf8');

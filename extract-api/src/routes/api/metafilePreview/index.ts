@@ -1,0 +1,140 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { metafileContent } from 'document-engine/metafile';
+import type { FastifyError } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sniffImageFormat } from 'media-files';
+import { API_PATHS, ApiErrorSchema, MESSAGES } from 'shared-contracts';
+import { createJobSlots, isVideoJobError } from '../../../video/index.ts';
+import { binaryResponse, clientGoneSignal, sendStream } from '../downloads.ts';
+import {
+  ConversionFailed,
+  ConverterMissing,
+  convertMetafile,
+  type MetafileFormat,
+  PREVIEW_LONG_SIDE,
+} from './convertMetafile.ts';
+
+export { aspectOf, convertMetafile, PREVIEW_LONG_SIDE } from './convertMetafile.ts';
+
+export type MetafilePreviewRouteOptions = {
+  /** Debian's Inkscape; a name is looked up on PATH. */
+  inkscapePath: string;
+  /** Conversions at once; up to 4× as many wait, more are told to retry (503). */
+  concurrency?: number;
+  /** One conversion is stopped after this long. */
+  timeLimitMs?: number;
+  /** Parent of each job's own temporary folder. */
+  tmpDir?: string | undefined;
+};
+
+/** The largest metafile converted: Office's are kilobytes; a scan in a wrapper, a few megabytes. */
+export const METAFILE_MAX_BYTES = 32 * 1024 * 1024;
+export const METAFILE_JOB_DIR_PREFIX = 'image-extractor-metafile-';
+const DEFAULT_TIME_LIMIT_MS = 30_000;
+
+const m = MESSAGES.documents.metafile;
+
+/**
+ * `POST /api/metafile-preview`: the request body, an EMF or WMF picture (up to METAFILE_MAX_BYTES),
+ * drawn to a PNG (long side PREVIEW_LONG_SIDE) by Inkscape, for the documents screens when the
+ * browser's renderer cannot draw it whole. Bounded like the video conversions: a few jobs at once
+ * with a queue (the video route's job slots), a time limit, a folder per job deleted when it ends,
+ * Inkscape started without a shell, in its own home, under an address-space limit.
+ */
+export function metafilePreviewRoutes(options: MetafilePreviewRouteOptions): FastifyPluginAsyncZod {
+  const concurrency = options.concurrency ?? 2;
+  const slots = createJobSlots(concurrency, concurrency * 4);
+  const timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+  const tmpRoot = options.tmpDir ?? tmpdir();
+  return async (app) => {
+    // Scoped to this plugin: any body is taken as the picture's bytes.
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: METAFILE_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+    app.setErrorHandler((error: FastifyError, _request, reply) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return reply.code(413).send({ success: false, error: m.tooLarge(METAFILE_MAX_BYTES / 1024 ** 2) });
+      }
+      throw error;
+    });
+
+    app.post(
+      API_PATHS.metafilePreview,
+      {
+        compress: false,
+        schema: {
+          summary: 'An EMF or WMF picture drawn to PNG (Inkscape), for a preview the browser cannot draw',
+          description: `The request body is the picture's bytes (any content type; up to ${METAFILE_MAX_BYTES} bytes). Answers image/png, its long side ${PREVIEW_LONG_SIDE} pixels. 400/415 when the body is not an EMF or WMF, 422 when it draws nothing (empty) or cannot be drawn, 503 when Inkscape is not installed or busy, 504 past the time limit.`,
+          response: {
+            200: binaryResponse('The picture as PNG', ['image/png']),
+            '4xx': ApiErrorSchema,
+            '5xx': ApiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const fail = (status: number, error: string) => reply.code(status).send({ success: false, error });
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) return fail(400, m.notMetafile);
+        const bytes = new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+        const format = sniffImageFormat(bytes)?.format;
+        if (format !== 'EMF' && format !== 'WMF') return fail(415, m.notMetafile);
+        if (metafileContent(bytes, format).drawing === 0) return fail(422, MESSAGES.documents.previewEmpty(format));
+
+        const job = new AbortController();
+        const clientGone = clientGoneSignal(reply);
+        const onGone = () => job.abort(new Error('The client went away.'));
+        clientGone.addEventListener('abort', onGone, { once: true });
+        let release: (() => void) | undefined;
+        let workDir: string | undefined;
+        const timer = setTimeout(() => job.abort(new Error('timeout')), timeLimitMs);
+        // The job's folder is gone and its slot free before the answer is sent.
+        const outcome = await (async (): Promise<{ png: Uint8Array } | { error: unknown }> => {
+          try {
+            release = await slots.acquire(job.signal);
+            workDir = await mkdtemp(path.join(tmpRoot, METAFILE_JOB_DIR_PREFIX));
+            return { png: await convert(options.inkscapePath, bytes, format, workDir, job.signal) };
+          } catch (error) {
+            return { error };
+          } finally {
+            clearTimeout(timer);
+            clientGone.removeEventListener('abort', onGone);
+            if (workDir) await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+            release?.();
+          }
+        })();
+        if ('png' in outcome) {
+          const { png } = outcome;
+          reply.code(200).header('content-type', 'image/png').header('cache-control', 'no-store');
+          return sendStream(reply, Readable.from([Buffer.from(png.buffer, png.byteOffset, png.byteLength)]));
+        }
+        const { error } = outcome;
+        if (isVideoJobError(error) && error.code === 'busy') return fail(503, m.busy);
+        if (error instanceof ConverterMissing) {
+          request.log.warn({ err: error }, 'metafile preview: Inkscape is not available');
+          return fail(503, m.converterUnavailable);
+        }
+        if (clientGone.aborted) return reply;
+        if (job.signal.aborted) return fail(504, m.timedOut(Math.round(timeLimitMs / 1000)));
+        if (error instanceof ConversionFailed) {
+          request.log.info({ err: error }, 'metafile preview: Inkscape drew nothing');
+          return fail(422, m.unreadable);
+        }
+        throw error;
+      },
+    );
+  };
+}
+
+function convert(
+  inkscapePath: string,
+  bytes: Uint8Array,
+  format: MetafileFormat,
+  workDir: string,
+  signal: AbortSignal,
+) {
+  return convertMetafile({ inkscapePath, bytes, format, workDir, signal });
+}
