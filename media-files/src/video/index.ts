@@ -1,3 +1,4 @@
+export * from './contactSheet.ts';
 export * from './displaySize.ts';
 export * from './frameFileName.ts';
 export * from './framePlan.ts';
