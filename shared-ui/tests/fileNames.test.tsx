@@ -86,7 +86,8 @@ describe('file names by template', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const archive = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:zip');
     await downloadAll(images.slice(1, 3), { zipName: 'x.zip', nameTemplate: 'page-{page}' });
-    const zip = unzipSync(new Uint8Array(await (archive.mock.calls[0]?.[0] as Blob).arrayBuffer()));
+    const blob = archive.mock.calls[0]?.[0] as Blob;
+    const zip = unzipSync(new Uint8Array(await blob.arrayBuffer()));
     expect(Object.keys(zip)).toEqual(['page-2.png', 'page-3.png', 'manifest.csv', 'manifest.json']);
     expect(zip['page-3.png']).toEqual(bytes(3));
     const manifest = JSON.parse(new TextDecoder().decode(zip['manifest.json']));

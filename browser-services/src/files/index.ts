@@ -1,2 +1,2 @@
-export * from './saveBlob.ts';
 export * from './namePreference.ts';
+export * from './saveBlob.ts';
