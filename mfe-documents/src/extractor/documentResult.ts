@@ -9,6 +9,7 @@ import {
 } from 'shared-contracts';
 import {
   browserCanShow,
+  isEmptyMetafile,
   isMetafile,
   type MetafilePreviewSource,
   type MetafilePreviewSteps,
@@ -19,9 +20,10 @@ import {
 export type PreviewState =
   | { kind: 'image' }
   | { kind: 'converting' }
-  /** An EMF/WMF preview: rtf.js's drawing, or the bitmap the metafile embeds. */
+  /** An EMF/WMF preview: rtf.js's drawing, the bitmap the metafile embeds, or the server's drawing. */
   | { kind: 'converted'; url: string; from: MetafilePreviewSource }
-  | { kind: 'failed' }
+  /** No preview; `empty` when the metafile draws nothing at all (a picture of nothing, said so). */
+  | { kind: 'failed'; empty?: true }
   | { kind: 'unsupported' }
   | { kind: 'linked' };
 
@@ -108,9 +110,10 @@ function originalFileOf(
 }
 
 /**
- * The state a metafile's card ends in once its preview is tried: `converted` (drawn by rtf.js, or
- * else the bitmap the metafile embeds) or `failed`. Either way the card stays in the grid, so the
- * grid counts what the toast counts. Other results keep their state.
+ * The state a metafile's card ends in once its preview is tried: `converted` (drawn by rtf.js, the
+ * bitmap the metafile embeds, or drawn by the server) or `failed` (`empty` when it draws nothing).
+ * Either way the card stays in the grid, so the grid counts what the toast counts. Other results
+ * keep their state.
  */
 export async function metafilePreviewState(
   result: DocumentResult,
@@ -122,25 +125,28 @@ export async function metafilePreviewState(
     const preview = await previewMetafile(new Uint8Array(await blob.arrayBuffer()), image.format, image, steps);
     return { kind: 'converted', url: URL.createObjectURL(preview.blob), from: preview.from };
   } catch (error) {
+    if (isEmptyMetafile(error)) return { kind: 'failed', empty: true };
     console.warn(`The ${image.format} preview of ${image.name} failed:`, error);
     return { kind: 'failed' };
   }
 }
+
+/** How a card says its metafile preview was made. */
+const PREVIEW_SOURCE_NOTES: Record<MetafilePreviewSource, (format: string) => string> = {
+  drawing: MESSAGES.documents.previewConverted,
+  'drawing-without-text': MESSAGES.documents.previewWithoutText,
+  'embedded-bitmap': MESSAGES.documents.previewFromBitmap,
+  server: MESSAGES.documents.previewFromServer,
+};
 
 /** What a card says under its picture about its preview, if anything. */
 export function previewNote(
   format: string,
   preview: PreviewState | undefined,
 ): { text: string; tone: 'secondary' | 'warning' } | undefined {
-  if (preview?.kind === 'converted') {
-    return {
-      text:
-        preview.from === 'embedded-bitmap'
-          ? MESSAGES.documents.previewFromBitmap(format)
-          : MESSAGES.documents.previewConverted(format),
-      tone: 'secondary',
-    };
-  }
+  if (preview?.kind === 'converted') return { text: PREVIEW_SOURCE_NOTES[preview.from](format), tone: 'secondary' };
+  if (preview?.kind === 'failed' && preview.empty)
+    return { text: MESSAGES.documents.previewEmpty(format), tone: 'secondary' };
   if (preview?.kind === 'failed') return { text: MESSAGES.documents.previewFailed(format), tone: 'warning' };
   return undefined;
 }
