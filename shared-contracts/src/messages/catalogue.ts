@@ -195,6 +195,9 @@ export const MESSAGES = {
     /** An EMF/WMF the browser could not draw whole (rtf.js skips an EMF's text and bitmaps), drawn by the server. */
     previewFromServer: (format: string) =>
       `Preview converted from ${format} on the server; download keeps the original`,
+    /** rtf.js's drawing of an EMF, which leaves out its text, where neither the server nor a bitmap gave better. */
+    previewWithoutText: (format: string) =>
+      `Preview drawn from the ${format} without its text (the server could not convert it); download keeps the original`,
     /** An EMF/WMF without one drawing record: a picture of nothing, not a failed preview. */
     previewEmpty: (format: string) => `This ${format} picture is empty: it draws nothing. Download keeps the file`,
     /** POST /api/metafile-preview's answers (an EMF or WMF drawn to PNG by the server). */
