@@ -2,12 +2,13 @@
  * `pnpm extract <video>` with the modes of issue 18, run as users run it (the built CLI), on videos
  * the test makes with ffmpeg.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { sheetLayout } from 'media-files';
 import { MESSAGES } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffprobeKeyframeTimes, makeKeyframeVideo, makeSceneVideo } from '../../tooling/testVideos.mjs';
@@ -85,5 +86,35 @@ describe('pnpm extract <video>', { timeout: 60_000 }, () => {
     const twoModes = await cli([video, '--keyframes', '--count', '3']);
     expect(twoModes.code).toBe(2);
     expect(twoModes.stderr).toContain('Choose one of --every, --scenes, --keyframes and --count');
+  });
+
+  it('--sheet writes the contact sheet as a PNG of the layout’s size and a one-page PDF holding it', async () => {
+    const video = makeSceneVideo(path.join(work, 'videos'));
+    const { code, stderr } = await cli([
+      video,
+      '--count',
+      '6',
+      '--sheet',
+      '--columns',
+      '3',
+      '--width',
+      '900',
+      '--out',
+      'sheet',
+    ]);
+    expect(stderr).toContain('contact sheet: scene-cuts-sheet.png and scene-cuts-sheet.pdf');
+    expect(code).toBe(0);
+    const png = await readFile(path.join(work, 'sheet', 'scene-cuts-sheet.png'));
+    const expected = sheetLayout({ count: 6, frameWidth: 320, frameHeight: 180, columns: 3, width: 900 });
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([expected.width, expected.height]);
+    const pdf = path.join(work, 'sheet', 'scene-cuts-sheet.pdf');
+    expect(execFileSync('qpdf', ['--show-npages', pdf], { encoding: 'utf8' }).trim()).toBe('1');
+    const images = execFileSync('pdfimages', ['-list', pdf], { encoding: 'utf8' }).trim().split('\n').slice(2);
+    expect(images.map((line) => line.trim().split(/\s+/).slice(3, 5))).toEqual([
+      [String(expected.width), String(expected.height)],
+    ]);
+    const refused = await cli([video, '--sheet']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--sheet writes the contact sheet into --out DIR');
   });
 });

@@ -8,7 +8,7 @@ import { FRAME_COUNT_DEFAULT, FRAME_INTERVAL_DEFAULT_SECONDS, SCAN_DEPTH_DEFAULT
 export const USAGE = `Usage: pnpm extract <url> [--website [--depth N]] [--render] [--json] [--out DIR]
        pnpm extract <file> [--password P] [--json] [--out DIR]
        pnpm extract <video> [--every N | --scenes [T] | --keyframes | --count N] [--from HH:MM:SS] [--to HH:MM:SS]
-                            [--sharpest] [--format png|jpeg|webp] [--json] [--out DIR]
+                            [--sharpest] [--sheet [--columns C] [--width PX]] [--format png|jpeg|webp] [--json] [--out DIR]
 
   <url>          a web page (http or https)
   <file>         a PDF, Word (.docx, .doc) or PowerPoint (.pptx, .ppt) file on disk
@@ -25,6 +25,8 @@ export const USAGE = `Usage: pnpm extract <url> [--website [--depth N]] [--rende
   --count N      N frames spread evenly (default ${FRAME_COUNT_DEFAULT})
   --from, --to   only this part of the video (HH:MM:SS, MM:SS or seconds)
   --sharpest     each frame replaced by the sharpest within half a second
+  --sheet        also a contact sheet of the frames in DIR, as PNG and PDF (needs --out)
+  --columns C    the sheet's columns, 1 to 10 (default 4); --width PX its width, 400 to 4000 (default 1600)
   --format F     png (default), jpeg or webp`;
 
 export function fail(message: string): never {
@@ -61,6 +63,9 @@ export const { values, positionals } = (() => {
         from: { type: 'string' },
         to: { type: 'string' },
         sharpest: { type: 'boolean', default: false },
+        sheet: { type: 'boolean', default: false },
+        columns: { type: 'string' },
+        width: { type: 'string' },
         format: { type: 'string' },
       },
       args: withSceneDefault(process.argv.slice(2)),

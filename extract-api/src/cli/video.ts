@@ -7,7 +7,21 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FrameRangeError, formatBytes, parseTimestamp, sniffVideoContainer, VIDEO_SNIFF_BYTES } from 'media-files';
+import {
+  FrameRangeError,
+  formatBytes,
+  formatTimestamp,
+  parseTimestamp,
+  SHEET_COLUMNS_DEFAULT,
+  SHEET_COLUMNS_MAX,
+  SHEET_COLUMNS_MIN,
+  SHEET_WIDTH_DEFAULT,
+  SHEET_WIDTH_MAX,
+  SHEET_WIDTH_MIN,
+  sniffVideoContainer,
+  VIDEO_SNIFF_BYTES,
+} from 'media-files';
+import { sheetPdf } from 'media-files/sheetPdf';
 import {
   FrameCountSchema,
   FrameFormatSchema,
@@ -21,6 +35,7 @@ import {
 import { loadConfig } from '../config.ts';
 import {
   checkTools,
+  composeContactSheet,
   type ExtractedFrame,
   extractFrames,
   isVideoJobError,
@@ -50,6 +65,9 @@ export const VIDEO_OPTIONS = [
   'from',
   'to',
   'sharpest',
+  'sheet',
+  'columns',
+  'width',
   'format',
 ] as const;
 
@@ -125,8 +143,22 @@ function printFrame(frame: ExtractedFrame, url: string) {
   );
 }
 
+function wholeIn(name: 'columns' | 'width', fallback: number, min: number, max: number): number {
+  const text = values[name];
+  if (text === undefined) return fallback;
+  const value = number(name, text);
+  if (!Number.isInteger(value) || value < min || value > max)
+    fail(`--${name} takes a whole number from ${min} to ${max}, got ${text}`);
+  return value;
+}
+
 export async function extractVideoFile(file: string, outDir: string | undefined, signal: AbortSignal): Promise<void> {
   const selection = selectionOfOptions();
+  if (!values.sheet && (values.columns !== undefined || values.width !== undefined))
+    fail('--columns and --width are for --sheet.');
+  if (values.sheet && !outDir) fail('--sheet writes the contact sheet into --out DIR: give one.');
+  const columns = wholeIn('columns', SHEET_COLUMNS_DEFAULT, SHEET_COLUMNS_MIN, SHEET_COLUMNS_MAX);
+  const sheetWidth = wholeIn('width', SHEET_WIDTH_DEFAULT, SHEET_WIDTH_MIN, SHEET_WIDTH_MAX);
   const format = checked('format', FrameFormatSchema.safeParse(values.format ?? 'png'));
   const config = loadConfig();
   const tools = { ffmpegPath: config.ffmpegPath ?? 'ffmpeg', ffprobePath: config.ffprobePath ?? 'ffprobe' };
@@ -141,7 +173,7 @@ export async function extractVideoFile(file: string, outDir: string | undefined,
       throw error;
     }
     if (outDir) await mkdir(outDir, { recursive: true });
-    const frames: ExtractedFrame[] = [];
+    const frames: Array<{ file: string; timestamp: string }> = [];
     for await (const frame of extractFrames({
       ffmpegPath: tools.ffmpegPath,
       input: file,
@@ -157,9 +189,9 @@ export async function extractVideoFile(file: string, outDir: string | undefined,
         const target = path.join(outDir, frame.name);
         await writeFile(target, frame.bytes);
         url = pathToFileURL(target).href;
-      }
+        frames.push({ file: target, timestamp: frame.timestamp });
+      } else frames.push({ file: '', timestamp: frame.timestamp });
       printFrame(frame, url);
-      frames.push({ ...frame, bytes: Buffer.alloc(0) });
     }
     if (!values.json) {
       process.stderr.write(
@@ -167,6 +199,24 @@ export async function extractVideoFile(file: string, outDir: string | undefined,
       );
     }
     if (outDir) process.stderr.write(`saved ${frames.length} files to ${outDir}\n`);
+    if (values.sheet && outDir && frames.length > 0) {
+      const name = path.basename(file);
+      const png = await composeContactSheet({
+        ffmpegPath: tools.ffmpegPath,
+        frames,
+        frameWidth: video.width,
+        frameHeight: video.height,
+        header: MESSAGES.video.sheet.header(name, formatTimestamp(video.durationSeconds), video.width, video.height),
+        columns,
+        width: sheetWidth,
+        workDir,
+        signal,
+      });
+      const stem = name.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'video';
+      await writeFile(path.join(outDir, `${stem}-sheet.png`), png);
+      await writeFile(path.join(outDir, `${stem}-sheet.pdf`), await sheetPdf(png, name));
+      process.stderr.write(`contact sheet: ${stem}-sheet.png and ${stem}-sheet.pdf in ${outDir}\n`);
+    }
   } catch (error) {
     if (isVideoJobError(error)) fail(`Extraction failed: ${error.message}`);
     throw error;

@@ -10,6 +10,8 @@
  * Times and names come from media-files (`frameTimes`, `frameFileName`), the same functions
  * the browser uses, so a frame is named alike wherever it was made.
  */
+
+export { composeContactSheet, type SheetRequest } from './contactSheet.ts';
 export { isVideoJobError, VideoJobError, type VideoJobErrorCode } from './errors.ts';
 export { type ExtractedFrame, extractFrames, type FramePlan, type FrameRequest, planFrames } from './extractFrames.ts';
 export {

@@ -29,6 +29,15 @@ const messages: ExtractionMessages = {
   failed: (failure) => ({ title: m.failed.title, description: failure.message || m.failed.description }),
 };
 
+/** The last part of a video's address, for the contact sheet's header. */
+function videoNameOfUrl(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '') || url;
+  } catch {
+    return url;
+  }
+}
+
 /** Frames keep their object URLs while on screen (downloads and Save read them), no longer. */
 const releaseFrame = (frame: ExtractedImage) => {
   if (frame.url.startsWith('blob:')) URL.revokeObjectURL(frame.url);
@@ -133,7 +142,15 @@ export default function VideoExtractorPage() {
             </p>
           }
         >
-          <FramesResults frames={frames} />
+          <FramesResults
+            frames={frames}
+            video={{
+              name: video?.kind === 'file' ? video.file.name : videoNameOfUrl(video?.url ?? ''),
+              durationSeconds: start?.video?.durationSeconds,
+              width: start?.video?.width ?? frames[0]?.width ?? 0,
+              height: start?.video?.height ?? frames[0]?.height ?? 0,
+            }}
+          />
         </Suspense>
       ) : null}
       <VideoInfoSections />
