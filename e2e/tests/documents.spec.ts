@@ -1,4 +1,5 @@
 import { open, unlink } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -233,6 +234,41 @@ test.describe('document screens', () => {
     await expect(results.cards).toHaveCount(expected.length);
   });
 
+  test('a password-protected PPTX asks for its password, opens, and its pictures download as the unencrypted ones', async ({
+    page,
+    site,
+    results,
+  }) => {
+    // Saved with a password by LibreOffice from the corpus's shp-shapes.pptx (document-engine/tests/fixtures/README.md)
+    const file = createRequire(import.meta.url).resolve('document-engine/fixtures/shp-shapes-standard.pptx');
+    await openScreen(page, site, POWERPOINT);
+    await chooseFile(page, file);
+    await expect(page.getByTestId('selected-file')).toContainText('shp-shapes-standard.pptx');
+    await extractButton(site, POWERPOINT).click();
+    const dialog = page.getByRole('dialog', { name: d.passwordTitle });
+    await expect(dialog).toContainText('shp-shapes-standard.pptx', { timeout: 30_000 });
+    await dialog.getByLabel('Password').fill('Passwort-15');
+    await dialog.getByRole('button', { name: 'Open' }).click();
+    await expect(page.getByRole('dialog', { name: d.passwordTitle })).toContainText(d.wrongPassword, {
+      timeout: 30_000,
+    });
+    await page.getByRole('dialog', { name: d.passwordTitle }).getByLabel('Password').fill('Pässwort-15');
+    await page.getByRole('dialog', { name: d.passwordTitle }).getByRole('button', { name: 'Open' }).click();
+    // The pictures of the unencrypted presentation it was saved from, byte for byte.
+    const unencrypted = await engineImages('pptx/shp-shapes.pptx');
+    expect(unencrypted).toHaveLength(2);
+    const done = POWERPOINT.m.complete(unencrypted.length);
+    await expect(site.toast('success', done.title, done.description)).toBeVisible({ timeout: 30_000 });
+    await expect(results.cards).toHaveCount(unencrypted.length);
+    for (const image of unencrypted) await expect(results.card(image.shownName)).toContainText(image.format);
+    const gif = unencrypted.find((image) => image.format === 'GIF');
+    if (!gif) throw new Error('shp-shapes.pptx should hold a GIF');
+    await results.card(gif.shownName).hover();
+    const download = await results.download(gif.shownName);
+    expect(download.suggestedFilename()).toBe(gif.shownName);
+    expect((await downloadedBytes(download)).equals(Buffer.from(gif.bytes))).toBe(true);
+  });
+
   test('Cancel stops a long run, keeps what was found and frees the button', async ({ page, site, results }) => {
     await openScreen(page, site, PDF);
     await chooseFile(page, longPdf());
@@ -275,6 +311,50 @@ test.describe('document screens', () => {
         .toBe(columns);
       // For looking at: what a user sees at this width.
       await results.region.screenshot({ path: path.join(os.tmpdir(), `documents-grid-${width}.png`) });
+    }
+  });
+});
+
+test.describe('office pictures as the document shows them (issue 15)', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a cropped picture's card shows the crop; every vector picture gets a card that says how its preview was made", async ({
+    page,
+    site,
+    results,
+  }) => {
+    // shp-picture.pptx shows each of its two pictures whole and cropped (a:srcRect)
+    await openScreen(page, site, POWERPOINT);
+    const deck = await engineImages('pptx/shp-picture.pptx');
+    await extract(page, site, POWERPOINT, 'pptx/shp-picture.pptx', deck.length);
+    await expect(results.cards).toHaveCount(4);
+    for (const image of deck.filter((i) => i.viewChanges?.includes('crop'))) {
+      const picture = results.card(image.shownName).getByRole('img', { name: image.shownName });
+      await expect
+        .poll(() => picture.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+        .toEqual([image.width, image.height]);
+      expect([image.width, image.height]).not.toEqual([image.original?.width, image.original?.height]);
+    }
+
+    // bug65228.pptx's EMF draws nothing: its card is there (the grid counts what the toast counts) and says so
+    const emptyDeck = await engineImages('pptx/bug65228.pptx');
+    await extract(page, site, POWERPOINT, 'pptx/bug65228.pptx', emptyDeck.length);
+    await expect(results.cards).toHaveCount(emptyDeck.length);
+    const emf = emptyDeck.find((i) => i.format === 'EMF');
+    if (!emf) throw new Error('bug65228.pptx should hold an EMF');
+    await expect(results.card(emf.shownName)).toContainText(d.previewEmpty('EMF'));
+
+    // word_with_embeded.doc's four EMFs are OLE previews of text, which rtf.js does not draw: the server does
+    await openScreen(page, site, WORD);
+    const doc = await engineImages('doc/word_with_embeded.doc');
+    await extract(page, site, WORD, 'doc/word_with_embeded.doc', doc.length);
+    await expect(results.cards).toHaveCount(doc.length);
+    for (const image of doc.filter((i) => i.format === 'EMF')) {
+      const card = results.card(image.shownName);
+      await expect(card).toContainText(d.previewFromServer('EMF'), { timeout: 30_000 });
+      const preview = card.getByRole('img', { name: `${image.shownName} (preview)` });
+      const size = await preview.evaluate((img: HTMLImageElement) => Math.max(img.naturalWidth, img.naturalHeight));
+      expect(size).toBe(1200);
     }
   });
 });
