@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { corpusManifest, readCorpus } from '../../tooling/corpus.mjs';
 import { OFFICE_HOSTILE_DOCUMENTS } from '../hostile/office.ts';
 import { openCompoundFile } from '../src/core/legacy/compoundFile.ts';
@@ -175,6 +175,28 @@ describe('agile encryption', () => {
     const failure = await failureOf(() => imagesOf(encrypted, 'pw'));
     expect(failure.code).toBe('unsupported');
     expect(failure.message).toMatch(/not a Word or PowerPoint document/);
+  });
+
+  it('a browser without AES-192 (Chromium) is told so, not handed a bare DOMException', async () => {
+    const encrypted = encryptAgile(readCorpus('docx/having-images.docx'), 'pw', { keyBits: 192, spinCount: 1000 });
+    const subtle = globalThis.crypto.subtle;
+    const importKey = subtle.importKey.bind(subtle);
+    // As Chromium answers a 192-bit AES key
+    const spy = vi.spyOn(subtle, 'importKey').mockImplementation(((...args: Parameters<typeof importKey>) => {
+      const [, key, algorithm] = args;
+      if ((algorithm as { name?: string }).name === 'AES-CBC' && (key as Uint8Array).byteLength === 24) {
+        return Promise.reject(new DOMException('192-bit AES keys are not supported', 'NotSupportedError'));
+      }
+      return importKey(...args);
+    }) as typeof importKey);
+    try {
+      const failure = await failureOf(() => imagesOf(encrypted, 'pw'));
+      expect(failure.code).toBe('unsupported');
+      expect(failure.message).toMatch(/AES-192, which this browser cannot decrypt/);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await imagesOf(encrypted, 'pw')).toHaveLength(3);
   });
 
   it('Cancel during the key derivation stops it', async () => {

@@ -8,7 +8,7 @@ import { DocumentError, PasswordRequiredError, throwIfAborted } from '../../../e
 import { u32 } from '../../bytes.ts';
 import { aesCbcDecryptNoPad, aesEcbDecryptNoPad, hashFunction, hmac } from '../../crypto/index.ts';
 import type { CompoundFile } from '../../legacy/compoundFile.ts';
-import { type AgileInfo, readEncryptionInfo } from './encryptionInfo.ts';
+import { type AgileInfo, type EncryptionInfo, readEncryptionInfo } from './encryptionInfo.ts';
 import { agileIv, agileKey, INTEGRITY_BLOCK_KEYS, le32, standardKey } from './passwordKey.ts';
 
 const SEGMENT_BYTES = 4096;
@@ -50,17 +50,18 @@ export async function decryptPackage(file: CompoundFile, options: DecryptOptions
   const needed = encrypted.subarray(0, Math.ceil(declared / AES_BLOCK) * AES_BLOCK);
   if (options.password === undefined) throw new PasswordRequiredError('password-required');
 
-  let plain: Uint8Array;
-  if (info.kind === 'standard') {
-    const key = await standardKey(info, options.password, options.signal);
-    throwIfAborted(options.signal);
-    plain = await decryptAes(() => aesEcbDecryptNoPad(key, needed), info.keyBytes);
-  } else {
-    const key = await agileKey(info, options.password, options.signal);
+  const password = options.password;
+  const plain = await withAes192Refusal(info, async () => {
+    if (info.kind === 'standard') {
+      const key = await standardKey(info, password, options.signal);
+      throwIfAborted(options.signal);
+      return aesEcbDecryptNoPad(key, needed);
+    }
+    const key = await agileKey(info, password, options.signal);
     throwIfAborted(options.signal);
     if (info.integrity) await checkIntegrity(info, info.integrity, key, stream);
-    plain = await decryptAes(() => decryptSegments(info, key, needed), info.keyData.keyBytes);
-  }
+    return decryptSegments(info, key, needed);
+  });
   throwIfAborted(options.signal);
   return plain.subarray(0, declared);
 }
@@ -69,19 +70,22 @@ function damaged(detail: string): DocumentError {
   return new DocumentError('invalid', `This password-protected file is damaged: ${detail}.`);
 }
 
-/** Chromium's WebCrypto has no AES-192 (Node and Firefox do): say so rather than fail obscurely. */
-async function decryptAes(run: () => Promise<Uint8Array>, keyBytes: number): Promise<Uint8Array> {
+/**
+ * Chromium's WebCrypto has no AES-192 (Node and Firefox do): when a file uses it, a WebCrypto
+ * failure is said as such rather than passed on as a bare DOMException.
+ */
+async function withAes192Refusal(info: EncryptionInfo, run: () => Promise<Uint8Array>): Promise<Uint8Array> {
+  const aes192 =
+    info.kind === 'standard' ? info.keyBytes === 24 : info.keyData.keyBytes === 24 || info.password.keyBytes === 24;
   try {
     return await run();
   } catch (error) {
-    if (keyBytes === 24) {
-      throw new DocumentError(
-        'unsupported',
-        'This file is encrypted with AES-192, which this browser cannot decrypt. Try another browser or the API.',
-        { cause: error },
-      );
-    }
-    throw error;
+    if (!aes192 || error instanceof DocumentError) throw error;
+    throw new DocumentError(
+      'unsupported',
+      'This file is encrypted with AES-192, which this browser cannot decrypt. Try another browser or the API.',
+      { cause: error },
+    );
   }
 }
 
@@ -111,10 +115,7 @@ async function checkIntegrity(
   const hashBytes = hashFunction(info.keyData.hash).outputLen;
   const decrypt = async (blockKey: Uint8Array, value: Uint8Array) =>
     (await aesCbcDecryptNoPad(key, agileIv(info, blockKey), value)).subarray(0, hashBytes);
-  const hmacKey = await decryptAes(
-    () => decrypt(INTEGRITY_BLOCK_KEYS.hmacKey, integrity.encryptedHmacKey),
-    info.keyData.keyBytes,
-  );
+  const hmacKey = await decrypt(INTEGRITY_BLOCK_KEYS.hmacKey, integrity.encryptedHmacKey);
   const expected = await decrypt(INTEGRITY_BLOCK_KEYS.hmacValue, integrity.encryptedHmacValue);
   const actual = await hmac(info.keyData.hash, hmacKey, stream);
   if (!actual.every((byte, i) => byte === expected[i])) {
