@@ -23,7 +23,7 @@ const page = (n: number, name = `img-${n}.png`): ExtractedImage => ({
 const images = [page(1), page(2), page(3), page(4)];
 const linksFor = vi.fn((i: ExtractedImage) => ({ open: i.url, download: i.url }));
 
-describe('file names by template', () => {
+describe('file names by template', { timeout: 30_000 }, () => {
   afterEach(() => {
     localStorage.clear();
     vi.restoreAllMocks();

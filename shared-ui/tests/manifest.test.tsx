@@ -31,7 +31,7 @@ const images: ExtractedImage[] = [
   },
 ];
 
-describe('Download manifest', () => {
+describe('Download manifest', { timeout: 30_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('describes each image shown, hashing the bytes that are on the device', async () => {

@@ -45,7 +45,7 @@ const plain: ExtractedImage = {
 
 const links = (image: ExtractedImage) => ({ open: image.url, download: image.url });
 
-describe('two renditions on a card', () => {
+describe('two renditions on a card', { timeout: 30_000 }, () => {
   it('gives the view by Open and Download, the stored file by "Original file", and says why they differ', () => {
     render(
       <ThemeProvider>
@@ -73,7 +73,7 @@ describe('two renditions on a card', () => {
   });
 });
 
-describe('Download All: as shown or original files', () => {
+describe('Download All: as shown or original files', { timeout: 30_000 }, () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });

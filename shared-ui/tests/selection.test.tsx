@@ -56,7 +56,7 @@ function renderGrid(onDownloadAll = vi.fn()) {
 const box = (name: string) => screen.getByRole('checkbox', { name: `Select ${name}` }) as HTMLInputElement;
 const summary = () => screen.getByTestId('selection-summary').textContent;
 
-describe('choosing images in the grid', () => {
+describe('choosing images in the grid', { timeout: 30_000 }, () => {
   it('has a named checkbox per card, counts the selection and its size, and downloads exactly it', () => {
     const onDownloadAll = renderGrid();
     expect(summary()).toBe('0 selected · 0 B');

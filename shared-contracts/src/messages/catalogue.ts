@@ -258,6 +258,20 @@ export const MESSAGES = {
     manifest: (kind: 'CSV' | 'JSON') => `Manifest (${kind})`,
     manifestLabel: (kind: 'CSV' | 'JSON') => `Download manifest (${kind}) of the images shown`,
     manifestFailed: 'The manifest could not be written. Please try again.',
+    findDuplicates: 'Find duplicates',
+    findingDuplicates: (done: number, total: number) => `Comparing images… ${done} of ${total}`,
+    /** After Find duplicates: exact copies folded into one card, and groups of the same picture at other sizes. */
+    duplicatesFound: (exact: number, groups: number) =>
+      exact === 0 && groups === 0
+        ? 'No duplicates found.'
+        : `${exact} exact ${exact === 1 ? 'copy' : 'copies'} folded into ${exact === 1 ? 'its card' : 'their cards'}; ${groups} ${groups === 1 ? 'group' : 'groups'} of the same picture at other sizes.`,
+    duplicatesFailed: 'The images could not be compared. Please try again.',
+    alsoAt: (places: readonly string[]) => `Same file also at: ${places.join('; ')}`,
+    largestOf: (n: number) => `Largest of ${n} copies of this picture`,
+    smallerCopyOf: (name: string) => `Smaller copy of ${name}`,
+    keepLargest: 'Keep the largest of each group',
+    showAllCopies: 'Show every copy',
+  },
   download: {
     /** A ZIP made on the device could not be written (Download All of frames or document images). */
     zipFailed: {

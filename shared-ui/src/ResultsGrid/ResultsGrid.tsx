@@ -11,6 +11,8 @@ import { Row } from '../design-system/antd/row.ts';
 import { Select } from '../design-system/antd/select.ts';
 import { Space } from '../design-system/antd/space.ts';
 import { DownloadOutlined, FileTextOutlined, NumberInput, Text, Title } from '../design-system/index.ts';
+import { DuplicatesBar } from '../duplicates/DuplicatesBar.tsx';
+import { useDuplicates } from '../duplicates/useDuplicates.ts';
 import { downloadManifest } from '../extraction/manifest.ts';
 import { namedFiles } from '../extraction/namedFiles.ts';
 import { FileNamesField, NAMES_PREVIEWED } from './FileNamesField.tsx';
@@ -63,6 +65,21 @@ export type ResultsGridProps = {
 const namedAs = (image: ExtractedImage, name: string | undefined) =>
   name === undefined || name === image.name ? image : { ...image, name };
 
+/** A card's own lines, then what Find duplicates says of it. */
+function withNotes(details: ReactNode, notes: readonly string[]): ReactNode {
+  if (notes.length === 0) return details;
+  return (
+    <>
+      {details}
+      {notes.map((note) => (
+        <div key={note} data-testid="duplicate-note">
+          {note}
+        </div>
+      ))}
+    </>
+  );
+}
+
 /** "Download manifest": a failure is said, never silent. */
 async function saveManifest(images: readonly ExtractedImage[], choices: DownloadChoices, kind: 'CSV' | 'JSON') {
   try {
@@ -102,7 +119,8 @@ export function ResultsGrid({
   showMeta,
 }: ResultsGridProps) {
   const [filter, setFilter] = useState<ImageFilter>({ sort: 'found' });
-  const shown = useMemo(() => filterImages(images, filter), [images, filter]);
+  const duplicates = useDuplicates(images);
+  const shown = useMemo(() => filterImages(duplicates.visible, filter), [duplicates.visible, filter]);
   const formats = useMemo(() => formatsOf(images), [images]);
   const [choices, setChoices] = useState<DownloadChoices>(() => ({
     ...DEFAULT_DOWNLOAD_CHOICES,
@@ -235,6 +253,7 @@ export function ResultsGrid({
             <Button onClick={() => setSelection((s) => selectAll(s, shownIds))}>{MESSAGES.grid.selectAll}</Button>
             <Button onClick={() => setSelection(selectNone())}>{MESSAGES.grid.selectNone}</Button>
             <Button onClick={() => setSelection((s) => invert(s, shownIds))}>{MESSAGES.grid.invert}</Button>
+            <DuplicatesBar duplicates={duplicates} />
             <Text aria-live="polite" data-testid="selection-summary">
               {MESSAGES.grid.selected(selected.length, formatBytes(selectedBytes) ?? '0 B')}
             </Text>
@@ -260,7 +279,7 @@ export function ResultsGrid({
                 image={image}
                 links={linksFor(namedAs(image, fileNames.get(image.id)))}
                 onDownload={onDownload}
-                details={detailsFor?.(image)}
+                details={withNotes(detailsFor?.(image), duplicates.notesFor(image))}
                 actions={actionsFor?.(image)}
                 unknownSizeText={unknownSizeText}
                 preview={previewFor?.(image)}
