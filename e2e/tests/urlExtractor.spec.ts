@@ -188,6 +188,7 @@ test("a frameset page gives the images of its frames and same-site iframes, neve
 }) => {
   const before = await gallery.lastSeq();
   await extract(page, site, gallery.url('frames/index.html'), 3);
+  await expect(results.cards).toHaveCount(3);
   const shown = await results.shown();
   expect(shown.map(({ name }) => name).sort()).toEqual(['banner-large.png', 'hero.jpg', 'social.gif']);
   const hits = await gallery.hitsAfter(before);

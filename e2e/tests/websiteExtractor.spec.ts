@@ -121,7 +121,9 @@ test('the scan depth starts at 2 and goes from 1 to 10, and the page limit is st
   await expect(depth).toHaveAttribute('min', String(SCAN_DEPTH_MIN));
   await expect(depth).toHaveAttribute('max', String(SCAN_DEPTH_MAX));
   expect([SCAN_DEPTH_MIN, SCAN_DEPTH_MAX]).toEqual([1, 10]);
-  await expect(site.main).toContainText(`A scan reads at most ${SCAN_MAX_PAGES_DEFAULT.toLocaleString('en-US')} pages.`);
+  await expect(site.main).toContainText(
+    `A scan reads at most ${SCAN_MAX_PAGES_DEFAULT.toLocaleString('en-US')} pages.`,
+  );
 });
 
 test('scans the gallery with live progress: each image once, with the page it was found on', async ({
@@ -226,4 +228,69 @@ test('Cancel stops the scan, and the crawl on the server stops too', async ({ pa
   const slow = await slowRequest();
   expect(await gallery.hitsAfter(slow?.seq ?? before)).toEqual([]);
   await expect(site.toast('error', m.failed.title)).toHaveCount(0);
+});
+
+test('a scan is a job: the address names it, and a reload re-attaches, nothing found or read twice', async ({
+  page,
+  site,
+  gallery,
+  results,
+}) => {
+  const before = await gallery.lastSeq();
+  await startScan(page, site, gallery.url('index.html'), 3);
+  await expect(page).toHaveURL(/[?&]job=[\w-]{16,}/);
+  const address = page.url();
+  // Page 3 answers after 2 s: reload while the job waits for it.
+  await expect(progressText(site)).toHaveText(/^2 pages scanned, 1 queued, /);
+  await page.reload();
+  await expect(page).toHaveURL(address);
+  const { title, description } = m.success(SCANNED_IMAGES.length, SCANNED_PAGES.length);
+  await expect(site.toast('success', title, description)).toBeVisible();
+  await expect(results.cards).toHaveCount(SCANNED_IMAGES.length);
+  const names = (await results.shown()).map(({ name }) => name);
+  expect(names.sort()).toEqual(SCANNED_IMAGES.map(({ name }) => name).sort());
+  // The job went on on the server: each page was read once, the reload started nothing new.
+  const pagesRead = pageHits(await gallery.hitsAfter(before));
+  expect(pagesRead.map(({ path, query }) => gallery.url(`${path}${query}`)).sort()).toEqual(
+    SCANNED_PAGES.map((path) => gallery.url(path)).sort(),
+  );
+});
+
+test('Download All of a finished job after a reload gives every image it found', async ({
+  page,
+  site,
+  gallery,
+  results,
+}) => {
+  await scanGallery(page, site, gallery, results);
+  await expect(page).toHaveURL(/[?&]job=/);
+  await page.reload();
+  await expect(results.cards).toHaveCount(SCANNED_IMAGES.length);
+  const shown = await results.shown();
+  const entries = await zipEntries(await results.downloadAll());
+  expect(Object.keys(entries).sort()).toEqual(shown.map(({ name }) => name).sort());
+  for (const { name, url } of shown) {
+    const file = gallery.fileAt(url);
+    if (file) expect(Buffer.from(entries[name] ?? []).equals(await gallery.bytes(file))).toBe(true);
+  }
+});
+
+test('a page that fails is counted and listed with why, and the scan goes on', async ({
+  page,
+  site,
+  gallery,
+  results,
+}) => {
+  await startScan(page, site, gallery.url('broken/index.html'), 1);
+  await expect(site.toast('success', m.success(1, 2).title, m.success(1, 2).description)).toBeVisible();
+  await expect(results.cards).toHaveCount(1);
+  await expect(progressText(site)).toHaveText(m.progress(2, 0, 1, 1));
+  const failures = site.main.getByTestId('scan-failures');
+  await failures.getByText(m.failedPages(1)).click();
+  await expect(failures).toContainText(`${gallery.url('broken/missing.html')}: HTTP 404`);
+});
+
+test('an address naming a job that is not known says so', async ({ page, site }) => {
+  await page.goto(`${PATHS.websiteExtractor}?job=${'x'.repeat(22)}`);
+  await expect(site.toast('error', m.failed.title)).toContainText(m.notFound);
 });

@@ -1,6 +1,13 @@
 import type { ExtractionEvent } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ExtractApiError, imageLinks, pageExtractor, websiteExtractor } from '../src/api/extractClient.ts';
+import {
+  ExtractApiError,
+  imageLinks,
+  pageExtractor,
+  websiteExtractor,
+  websiteJobExtractor,
+} from '../src/api/extractClient.ts';
 
 async function collect(events: AsyncIterable<ExtractionEvent>): Promise<ExtractionEvent[]> {
   const all: ExtractionEvent[] = [];
@@ -135,5 +142,56 @@ describe('the checks, loaded with the request', () => {
     await expect(collect(client.websiteExtractor({ url: 'https://example.org/' }, signal()))).rejects.toBeInstanceOf(
       client.ExtractApiError,
     );
+  });
+});
+
+describe('websiteJobExtractor', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const id = 'J'.repeat(22);
+
+  it('starts a job, says its id, and hands over its events without their numbers, failures kept', async () => {
+    const asked: string[] = [];
+    const lines = [
+      { seq: 1, type: 'start', runsOn: 'server', unit: 'pages' },
+      {
+        seq: 2,
+        type: 'progress',
+        unit: 'pages',
+        done: 1,
+        failed: 1,
+        failures: [{ url: 'https://e.org/x', reason: 'HTTP 404' }],
+      },
+      { seq: 3, type: 'image', image },
+      { seq: 4, type: 'progress', unit: 'pages', done: 2, failed: 1 },
+      { seq: 5, type: 'done', found: 1, done: 2, unit: 'pages' },
+    ].map((line) => `${JSON.stringify(line)}\n`);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        asked.push(`${init?.method ?? 'GET'} ${url}`);
+        if (init?.method === 'POST') return Response.json({ id, status: 'queued' }, { status: 202 });
+        return streamOf([lines.join('')]);
+      }),
+    );
+    const told: string[] = [];
+    const events = await collect(
+      websiteJobExtractor(
+        { start: { url: 'https://example.org/', depth: 2 }, onJob: (job) => told.push(job) },
+        signal(),
+      ),
+    );
+    expect(told).toEqual([id]);
+    expect(asked).toEqual([`POST /api/website-jobs`, `GET /api/website-jobs/${id}/events?after=0`]);
+    expect(events.map((e) => e.type)).toEqual(['start', 'progress', 'image', 'progress', 'done']);
+    expect(events.every((e) => !('seq' in e))).toBe(true);
+    expect(events[3]).toMatchObject({ done: 2, failures: [{ reason: 'HTTP 404' }] });
+  });
+
+  it('re-attaches to a job by id, and says when it is gone', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ success: false, error: 'x' }, { status: 404 })),
+    );
+    await expect(collect(websiteJobExtractor({ attach: id }, signal()))).rejects.toThrow(MESSAGES.website.notFound);
   });
 });

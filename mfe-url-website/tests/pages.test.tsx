@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { type PublishedToast, toasts } from 'browser-services/toast';
+import { MemoryRouter } from 'react-router-dom';
 import { MESSAGES } from 'shared-contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import UrlExtractorPage from '../src/pages/UrlExtractorPage.tsx';
@@ -38,17 +39,27 @@ describe('exposed pages', () => {
   });
 
   it('the website extractor has its heading', () => {
-    render(<WebsiteExtractorPage />);
+    render(
+      <MemoryRouter>
+        <WebsiteExtractorPage />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Extract Images from Website' })).toBeTruthy();
   });
 
   it('the website extractor labels its fields and asks for an address when submitted empty', () => {
-    render(<WebsiteExtractorPage />);
+    render(
+      <MemoryRouter>
+        <WebsiteExtractorPage />
+      </MemoryRouter>,
+    );
     expect(screen.getByLabelText('Website URL').id).toBe('website-url');
     const depth = screen.getByRole('spinbutton', { name: 'Scan Depth (pages)' });
     expect(depth.getAttribute('min')).toBe('1');
     expect(depth.getAttribute('max')).toBe('10');
-    expect(screen.getByText(/A scan reads at most 100 pages\./)).toBeTruthy();
+    expect(
+      screen.getByText(/1 reads the start page and the pages it links to.*A scan reads at most 10,000 pages\./),
+    ).toBeTruthy();
     const form = depth.closest('form');
     expect(form?.noValidate).toBe(true);
     const raised = toastsDuring(() => fireEvent.submit(form as HTMLFormElement));

@@ -2,9 +2,15 @@ import {
   API_PATHS,
   type ExtractedImage,
   type ExtractionEvent,
+  type ExtractionEventOf,
   type ExtractRequest,
   type ExtractResponse,
   type ExtractWebsiteRequest,
+  JOB_PATHS,
+  type JobCreated,
+  MESSAGES,
+  type SequencedEvent,
+  type WebsiteJobRequest,
 } from 'shared-contracts';
 
 /**
@@ -92,6 +98,81 @@ export async function* websiteExtractor(
   }
   const { ExtractionEventSchema, readNdjson } = await schemas;
   yield* readNdjson(response.body, ExtractionEventSchema);
+}
+
+/** Starts a website scan as a job on the server: its id, to follow it by (and to put in the address). */
+export async function startWebsiteJob(request: WebsiteJobRequest, signal?: AbortSignal): Promise<JobCreated> {
+  const schemas = loadSchemas();
+  const response = await postJson(JOB_PATHS.websiteJobs, request, signal);
+  const body: unknown = await response.json().catch(() => null);
+  const { JobCreatedSchema } = await schemas;
+  const parsed = JobCreatedSchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const error = (body as { error?: string } | null)?.error;
+  throw new ExtractApiError(error ?? `The extraction service answered ${response.status}.`);
+}
+
+/** Stops a job on the server (what it found stays). A failure to reach it is reported, not thrown. */
+export async function cancelWebsiteJob(id: string): Promise<boolean> {
+  try {
+    const response = await fetch(JOB_PATHS.websiteJobCancel(id), {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** What the Website tool runs: a new scan (told its job id as soon as it has one), or an existing job re-attached. */
+export type WebsiteJobRun = { start: WebsiteJobRequest; onJob?: (id: string) => void } | { attach: string };
+
+/** The events of a job after a cursor; a gone job is told in the catalogue's words. */
+async function openJobEvents(id: string, after: number, signal: AbortSignal): Promise<Response> {
+  const response = await fetch(`${JOB_PATHS.websiteJobEvents(id)}?after=${after}`, {
+    headers: { accept: 'application/x-ndjson' },
+    signal,
+  });
+  if (response.ok) return response;
+  if (response.status === 404) throw new ExtractApiError(MESSAGES.website.notFound);
+  // A server restarting or a proxy in trouble: worth asking again, as a network failure is.
+  if (response.status >= 500) throw new TypeError(`The extraction service answered ${response.status}.`);
+  const body = (await response.json().catch(() => null)) as { error?: string } | null;
+  throw new ExtractApiError(body?.error ?? `The extraction service answered ${response.status}.`);
+}
+
+/**
+ * The Website tool as an extractor over a server job: starts the job (or takes the one named),
+ * then reads its numbered events, re-attaching after a dropped connection where it stopped.
+ * Aborting stops the reading only: the job goes on (Cancel is `cancelWebsiteJob`). The list of
+ * failed pages rides on every progress it hands over (the server sends it when it changes).
+ */
+export async function* websiteJobExtractor(run: WebsiteJobRun, signal: AbortSignal): AsyncGenerator<ExtractionEvent> {
+  const schemas = loadSchemas();
+  let id: string;
+  if ('attach' in run) {
+    id = run.attach;
+  } else {
+    id = (await startWebsiteJob(run.start, signal)).id;
+    run.onJob?.(id);
+  }
+  const { SequencedEventSchema, readResumableNdjson } = await schemas;
+  let failures: ExtractionEventOf<'progress'>['failures'];
+  for await (const numbered of readResumableNdjson({
+    open: (after, openSignal) => openJobEvents(id, after, openSignal),
+    schema: SequencedEventSchema,
+    signal,
+    isLast: (event: SequencedEvent) => event.type === 'done' || event.type === 'error',
+  })) {
+    const { seq: _seq, ...event } = numbered;
+    if (event.type === 'progress') {
+      failures = event.failures ?? failures;
+      yield failures ? { ...event, failures } : event;
+    } else {
+      yield event as ExtractionEvent;
+    }
+  }
 }
 
 /** Open and Download of one image: through the API's image proxy (real bytes, a real file name). */

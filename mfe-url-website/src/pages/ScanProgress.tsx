@@ -1,7 +1,10 @@
+import { MESSAGES } from 'shared-contracts';
 import type { ExtractionProgressState } from 'shared-ui';
 import { Paragraph, Text } from 'shared-ui/design-system';
 import { Alert } from 'shared-ui/design-system/alert';
 import { Progress } from 'shared-ui/design-system/progress';
+
+const m = MESSAGES.website;
 
 type Props = {
   progress: ExtractionProgressState;
@@ -25,14 +28,26 @@ export default function ScanProgress({ progress, maxPages, found, scanning, canc
         status={cancelled ? 'exception' : 'active'}
       />
       <Text data-testid="scan-progress">
-        {`${progress.done} pages scanned, ${progress.queued ?? 0} queued, ${progress.found ?? found} images found`}
+        {m.progress(progress.done, progress.queued ?? 0, progress.found ?? found, progress.failed ?? 0)}
       </Text>
       {progress.detail && scanning ? (
         <Paragraph type="secondary" ellipsis style={{ marginBottom: 0 }}>
-          Reading {progress.detail}
+          {m.reading(progress.detail)}
         </Paragraph>
       ) : null}
-      {cancelled ? <Alert type="warning" showIcon title="Scan cancelled." style={{ marginTop: 8 }} /> : null}
+      {progress.failures && progress.failures.length > 0 ? (
+        <details className="url-website__failures" data-testid="scan-failures">
+          <summary>{m.failedPages(progress.failed ?? progress.failures.length)}</summary>
+          <ul>
+            {progress.failures.map((failure) => (
+              <li key={failure.url}>
+                <Text strong>{failure.url}</Text>: {failure.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {cancelled ? <Alert type="warning" showIcon title={m.cancelled} style={{ marginTop: 8 }} /> : null}
     </>
   );
 }

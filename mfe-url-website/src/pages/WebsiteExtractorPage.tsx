@@ -1,5 +1,6 @@
 import { toasts } from 'browser-services/toast';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { MESSAGES, SCAN_DEPTH_DEFAULT, SCAN_DEPTH_MAX, SCAN_DEPTH_MIN, SCAN_MAX_PAGES_DEFAULT } from 'shared-contracts';
 import {
   type ExtractionMessages,
@@ -16,7 +17,8 @@ import { Button } from 'shared-ui/design-system/button';
 import { Checkbox } from 'shared-ui/design-system/checkbox';
 import { Input } from 'shared-ui/design-system/input';
 import { Space } from 'shared-ui/design-system/space';
-import { imageLinks, websiteExtractor } from '../api/extractClient.ts';
+import { TextArea } from 'shared-ui/design-system/text-area';
+import { cancelWebsiteJob, imageLinks, websiteJobExtractor } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
 import './pages.css';
 
@@ -28,11 +30,25 @@ const m = MESSAGES.website;
 
 const messages: ExtractionMessages = {
   complete: (found, done) => m.success(done?.found ?? found, done?.done ?? 0),
-  failed: (failure) => ({
-    title: m.failed.title,
-    description: `${m.failed.description} ${failureText(failure, m.fallbackError)}`,
-  }),
+  // A job cancelled (here, or on another device) says so on the page, not as a failure.
+  failed: (failure) =>
+    failure.code === 'cancelled'
+      ? undefined
+      : {
+          title: m.failed.title,
+          description: `${m.failed.description} ${failureText(failure, m.fallbackError)}`,
+        },
 };
+
+/** The address's `?job=` names the scan this page shows: a reload, or another device, re-attaches. */
+const JOB_PARAM = 'job';
+
+/** One pattern a line, blank lines left out. */
+const patterns = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 /** Before the server's first word: the start page is queued. */
 const STARTING: ExtractionProgressState = { done: 0, queued: 1, found: 0, unit: 'pages' };
@@ -41,11 +57,34 @@ export default function WebsiteExtractorPage() {
   const [url, setUrl] = useState('');
   const [depth, setDepth] = useState<number>(SCAN_DEPTH_DEFAULT);
   const [render, setRender] = useState(false);
-  const scan = useExtraction({ extractor: websiteExtractor, messages });
+  const [include, setInclude] = useState('');
+  const [exclude, setExclude] = useState('');
+  const [sitemap, setSitemap] = useState(false);
+  const scan = useExtraction({ extractor: websiteJobExtractor, messages });
   const zip = useDownloadAll({ zipName: 'website-images.zip' });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const jobInAddress = searchParams.get(JOB_PARAM);
+  /** The job this page shows (started here, or named by the address). */
+  const job = useRef<string | undefined>(undefined);
   const { images } = scan;
   const scanning = scan.busy;
-  const cancelled = scan.status === 'cancelled';
+  const cancelled = scan.status === 'cancelled' || scan.failure?.code === 'cancelled';
+
+  // Leaving the page forgets the job (coming back with ?job= re-attaches).
+  useEffect(
+    () => () => {
+      job.current = undefined;
+    },
+    [],
+  );
+  // The address names a job this page is not showing: re-attach to it, from its first event.
+  const { run } = scan;
+  useEffect(() => {
+    if (!jobInAddress || jobInAddress === job.current) return;
+    job.current = jobInAddress;
+    preloadExtractionViews();
+    void run({ attach: jobInAddress });
+  }, [jobInAddress, run]);
   const progress = scan.status === 'idle' ? undefined : (scan.progress ?? STARTING);
   const maxPages = scan.start?.maxPages ?? SCAN_MAX_PAGES_DEFAULT;
 
@@ -55,7 +94,26 @@ export default function WebsiteExtractorPage() {
       return;
     }
     preloadExtractionViews();
-    void scan.run({ url: url.trim(), depth, render });
+    job.current = undefined;
+    void scan.run({
+      start: {
+        url: url.trim(),
+        depth,
+        render,
+        include: patterns(include),
+        exclude: patterns(exclude),
+        sitemap,
+      },
+      onJob: (id) => {
+        job.current = id;
+        setSearchParams({ [JOB_PARAM]: id });
+      },
+    });
+  };
+
+  const cancel = () => {
+    if (job.current) void cancelWebsiteJob(job.current);
+    scan.cancel();
   };
 
   return (
@@ -93,6 +151,28 @@ export default function WebsiteExtractorPage() {
           >
             <NumberInput id="scan-depth" min={SCAN_DEPTH_MIN} max={SCAN_DEPTH_MAX} value={depth} onChange={setDepth} />
           </Field>
+          <Field label={m.includeLabel} htmlFor="scan-include" help={m.patternsHelp}>
+            <TextArea
+              id="scan-include"
+              rows={2}
+              value={include}
+              onChange={(event) => setInclude(event.target.value)}
+              placeholder="/blog/"
+            />
+          </Field>
+          <Field label={m.excludeLabel} htmlFor="scan-exclude">
+            <TextArea
+              id="scan-exclude"
+              rows={2}
+              value={exclude}
+              onChange={(event) => setExclude(event.target.value)}
+              placeholder="*/tag/*"
+            />
+          </Field>
+          <Checkbox checked={sitemap} onChange={(event) => setSitemap(event.target.checked)}>
+            {m.sitemapLabel}
+          </Checkbox>
+          <br />
           <Checkbox checked={render} onChange={(event) => setRender(event.target.checked)}>
             Render JavaScript
           </Checkbox>
@@ -101,13 +181,13 @@ export default function WebsiteExtractorPage() {
               {scanning ? 'Scanning Website...' : 'Scan Website'}
             </Button>
             {scanning ? (
-              <Button size="large" onClick={scan.cancel}>
+              <Button size="large" onClick={cancel}>
                 Cancel
               </Button>
             ) : null}
           </Space>
         </form>
-        {progress && (scanning || cancelled) ? (
+        {progress && (scanning || cancelled || (progress.failed ?? 0) > 0) ? (
           <div style={{ marginTop: 16 }} aria-live="polite">
             <Suspense fallback={null}>
               <ScanProgress
