@@ -89,6 +89,26 @@ const SOURCES = [
   { fixture: 'shp-shapes-standard.pptx', source: 'pptx/shp-shapes.pptx', kind: 'pptx' },
 ] as const;
 
+describe('unlockDocument', () => {
+  it('hands every other document on as it is, with its kind', async () => {
+    for (const [key, kind] of [
+      ['pdf/issue3371.pdf', 'pdf'],
+      ['docx/having-images.docx', 'docx'],
+      ['pptx/shp-shapes.pptx', 'pptx'],
+      ['doc/two_images.doc', 'doc'],
+      ['ppt/ppt_with_png_encrypted.ppt', 'ppt'],
+    ] as const) {
+      const bytes = readCorpus(key);
+      const unlocked = await unlockDocument(bytes);
+      expect(unlocked.kind, key).toBe(kind);
+      expect(unlocked.bytes, key).toBe(bytes);
+    }
+    expect((await failureOf(() => unlockDocument(new TextEncoder().encode('not a document')))).code).toBe(
+      'unsupported',
+    );
+  });
+});
+
 describe('standard encryption saved by LibreOffice (AES-128, SHA-1)', () => {
   for (const { fixture: name, source, kind } of SOURCES) {
     it(`${name}: with its password, the images of ${source}, byte for byte`, async () => {
