@@ -39,6 +39,8 @@ if (forTests && !existsSync(CHROMIUM)) missing.push('chromium');
 if (forTests && !has('pdfimages', ['-v'])) missing.push('poppler-utils');
 if (forTests && !has('mutool', ['-v'])) missing.push('mupdf-tools');
 if (forTests && !has('qpdf')) missing.push('qpdf');
+// opj_compress answers -h with status 1: only whether it runs at all is asked
+if (forTests && spawnSync('opj_compress', ['-h'], { stdio: 'ignore' }).error) missing.push('libopenjp2-tools');
 if (!has(process.env.FFMPEG_PATH || 'ffmpeg', ['-version'])) missing.push('ffmpeg');
 // Inkscape draws the EMF/WMF pictures a browser cannot (POST /api/metafile-preview). Without its
 // recommends: 33 packages, 29 MB to download, 133 MB on disk, about 10 s to install (measured here).

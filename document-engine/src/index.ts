@@ -12,7 +12,7 @@ import type { DocumentExtractor } from './core/types.ts';
 import { unlockDocument } from './documentKind.ts';
 
 export { type EmbeddedBitmap, embeddedBitmapOf } from './core/metafile/index.ts';
-export { setJbig2DecoderUrl } from './core/pdf/filters/jbig2.ts';
+export { type DecoderWasmUrls, setDecoderWasmUrls } from './core/pdf/filters/wasmDecoders.ts';
 export { extensionForFormat, type SniffedFormat, sniffFormat } from './core/sniffFormat.ts';
 export type {
   DocumentExtractor,

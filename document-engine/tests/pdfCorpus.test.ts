@@ -62,9 +62,11 @@ describe('PDF corpus vs pdfimages -list', () => {
       const outputs = events.map((event) =>
         event.kind === 'image'
           ? {
-              size: `${event.image.width}x${event.image.height}`,
+              // the image's own size (a view may be drawn larger, at its mask's resolution)
+              size: `${event.imageSize.width}x${event.imageSize.height}`,
               pages: event.image.pageNumbers ?? [],
-              sha: sha256(event.image.bytes),
+              // pdfimages writes the stored stream: our original, or the view when it is the stored file
+              sha: sha256(event.image.original?.bytes ?? event.image.bytes),
               skipped: false,
             }
           : {

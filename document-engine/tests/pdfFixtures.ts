@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { encodePng } from '../src/core/png/pngEncoder.ts';
 
 export const latin1Bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
 
@@ -158,11 +159,24 @@ export function onePagePdf(
 
 // ---- Debian's tools ----
 
-const PACKAGES: Record<string, string> = { qpdf: 'qpdf', mutool: 'mupdf-tools', pdfimages: 'poppler-utils' };
+const PACKAGES: Record<string, string> = {
+  qpdf: 'qpdf',
+  mutool: 'mupdf-tools',
+  pdfimages: 'poppler-utils',
+  pdftoppm: 'poppler-utils',
+  opj_compress: 'libopenjp2-tools',
+};
+type Tool = 'qpdf' | 'mutool' | 'pdfimages' | 'pdftoppm' | 'opj_compress';
 
 /** Throws, naming the tool and its Debian package, when `tool` cannot be run. */
-export function requireTool(tool: 'qpdf' | 'mutool' | 'pdfimages'): void {
-  const probe = spawnSync(tool, tool === 'mutool' ? ['-v'] : ['--version'], { encoding: 'utf8' });
+export function requireTool(tool: Tool): void {
+  const probe = spawnSync(
+    tool,
+    tool === 'mutool' || tool === 'pdftoppm' ? ['-v'] : tool === 'opj_compress' ? ['-h'] : ['--version'],
+    {
+      encoding: 'utf8',
+    },
+  );
   if (probe.error) {
     throw new Error(
       `This test needs ${tool}, which was not found (${probe.error.message}). Install Debian's ${PACKAGES[tool]}: apt-get install -y ${PACKAGES[tool]}.`,
@@ -172,7 +186,7 @@ export function requireTool(tool: 'qpdf' | 'mutool' | 'pdfimages'): void {
 
 export type ToolRun = { status: number | null; stdout: string; stderr: string };
 
-export function runTool(tool: 'qpdf' | 'mutool' | 'pdfimages', args: string[], cwd?: string): ToolRun {
+export function runTool(tool: Tool, args: string[], cwd?: string): ToolRun {
   requireTool(tool);
   const run = spawnSync(tool, args, { encoding: 'utf8', cwd, maxBuffer: 64 * 1024 * 1024 });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
@@ -288,5 +302,59 @@ export function pdfimagesAll(pdf: Uint8Array, password?: string): ToolRun & { fi
       if (name !== 'in.pdf') files.set(name, new Uint8Array(readFileSync(path.join(dir, name))));
     }
     return { ...run, files };
+  });
+}
+
+/**
+ * A JPEG 2000 file written by OpenJPEG's `opj_compress` (Debian's libopenjp2-tools) from samples
+ * (one byte each, interleaved, `bits` of precision): `.jp2` with boxes, `.j2k` a bare codestream.
+ * Gray+alpha and RGBA go in as a PNG (written by the engine's PNG writer), so OpenJPEG marks the
+ * last channel as opacity (a cdef box), as real writers of transparent JPEG 2000 do.
+ */
+export function opjCompress(
+  samples: Uint8Array,
+  width: number,
+  height: number,
+  components: number,
+  bits: number,
+  kind: 'jp2' | 'j2k' = 'jp2',
+): Uint8Array {
+  return inTempDir((dir) => {
+    let input = 'in.raw';
+    let format: string[] = [];
+    if (components === 2 || components === 4) {
+      input = 'in.png';
+      writeFileSync(
+        path.join(dir, input),
+        encodePng({ width, height, channels: components, bitDepth: 8, data: samples }),
+      );
+    } else {
+      // opj's raw input is planar: every sample of component 0, then 1…
+      const planar = new Uint8Array(samples.length);
+      const pixels = width * height;
+      for (let p = 0; p < pixels; p++) {
+        for (let c = 0; c < components; c++) planar[c * pixels + p] = samples[p * components + c] ?? 0;
+      }
+      writeFileSync(path.join(dir, input), planar);
+      format = ['-F', `${width},${height},${components},${bits},u`];
+    }
+    const run = runTool('opj_compress', ['-i', input, '-o', `out.${kind}`, ...format, '-n', '2'], dir);
+    if (run.status !== 0) throw new Error(`opj_compress failed: ${run.stdout} ${run.stderr}`);
+    return new Uint8Array(readFileSync(path.join(dir, `out.${kind}`)));
+  });
+}
+
+/** Poppler's rendering of page 1 (`pdftoppm -r DPI`): the RGB of each pixel asked for. */
+export function popplerPixels(pdf: Uint8Array, dpi: number, points: [number, number][]): number[][] {
+  return inTempDir((dir) => {
+    writeFileSync(path.join(dir, 'in.pdf'), pdf);
+    const run = runTool('pdftoppm', ['-r', String(dpi), '-singlefile', 'in.pdf', 'page'], dir);
+    if (run.status !== 0) throw new Error(`pdftoppm failed: ${run.stderr}`);
+    const ppm = new Uint8Array(readFileSync(path.join(dir, 'page.ppm')));
+    const header = Buffer.from(ppm.subarray(0, 50)).toString('latin1').split(/\s+/);
+    const width = Number(header[1]);
+    // P6 <w> <h> 255 and one whitespace byte
+    const start = Buffer.from(ppm.subarray(0, 50)).toString('latin1').indexOf('255') + 4;
+    return points.map(([x, y]) => [...ppm.subarray(start + (y * width + x) * 3, start + (y * width + x) * 3 + 3)]);
   });
 }

@@ -4,8 +4,10 @@
  *
  * - DeviceGray, CalGray → gray; DeviceRGB, CalRGB → RGB (calibration ignored).
  * - DeviceCMYK → RGB by the simple formula R = (1−C)(1−K), G = (1−M)(1−K), B = (1−Y)(1−K).
- * - ICCBased → by /N (1 gray, 3 RGB, 4 CMYK), or its /Alternate when given; the profile is not applied.
- * - Lab → CIE XYZ (the space's /WhitePoint) → linear sRGB (D65 matrix) → sRGB gamma.
+ * - ICCBased → by /N (1 gray, 3 RGB, 4 CMYK), or its /Alternate when given. A gray or RGB profile
+ *   is kept (`icc`) and written into the PNG as iCCP, so viewers apply it; a CMYK one is not applied.
+ * - Lab → CIE XYZ (the space's /WhitePoint) → Bradford-adapted to D65 (a D50 Lab image would
+ *   otherwise turn yellow) → linear sRGB → sRGB gamma.
  * - Indexed → its base space through the lookup table (a string or a stream).
  * - Separation and DeviceN: the tint transform (pdfFunction.ts) into the alternate space. When
  *   the function cannot be read: one component shows as gray (tint 1 = black), three as RGB,
@@ -18,14 +20,23 @@ import { type PdfFunction, readFunction } from './pdfFunction.ts';
 import type { PdfDocument } from './xref.ts';
 
 export type ColorSpace =
-  | { kind: 'gray'; n: 1 }
-  | { kind: 'rgb'; n: 3 }
+  | { kind: 'gray'; n: 1; icc?: Uint8Array }
+  | { kind: 'rgb'; n: 3; icc?: Uint8Array }
   | { kind: 'cmyk'; n: 4 }
-  | { kind: 'lab'; n: 3; whitePoint: [number, number, number]; range: [number, number, number, number] }
+  | {
+      kind: 'lab';
+      n: 3;
+      whitePoint: [number, number, number];
+      range: [number, number, number, number];
+      /** XYZ under the white point → linear sRGB (D65), row-major 3x3. */
+      toRgb: Float64Array;
+    }
   | { kind: 'indexed'; n: 1; base: ColorSpace; hival: number; lookup: Uint8Array }
   | { kind: 'tint'; n: number; alternate?: ColorSpace; transform?: PdfFunction };
 
 const MAX_COLOR_SPACE_DEPTH = 8;
+/** Larger ICC profiles are not kept (real ones are a few KB; a CMYK one with tables under 1 MB). */
+const MAX_ICC_BYTES = 4 * 1024 * 1024;
 
 export async function readColorSpace(
   doc: PdfDocument,
@@ -70,9 +81,19 @@ export async function readColorSpace(
       const stream = await doc.resolve(resolved[1]);
       const dict = stream instanceof PdfStream ? stream.dict : undefined;
       const alternate = dict?.get('Alternate');
-      if (alternate) return readColorSpace(doc, alternate, resources, depth + 1);
       const n = numberOf(await doc.resolve(dict?.get('N'))) ?? 3;
-      return n === 1 ? { kind: 'gray', n: 1 } : n === 4 ? { kind: 'cmyk', n: 4 } : { kind: 'rgb', n: 3 };
+      const space: ColorSpace = alternate
+        ? await readColorSpace(doc, alternate, resources, depth + 1)
+        : n === 1
+          ? { kind: 'gray', n: 1 }
+          : n === 4
+            ? { kind: 'cmyk', n: 4 }
+            : { kind: 'rgb', n: 3 };
+      if ((space.kind === 'gray' && n === 1) || (space.kind === 'rgb' && n === 3)) {
+        const icc = stream instanceof PdfStream ? await iccProfileOf(doc, stream, n) : undefined;
+        if (icc) return { ...space, icc };
+      }
+      return space;
     }
     case 'Lab': {
       const dict = await doc.resolveDeep(resolved[1]);
@@ -82,7 +103,7 @@ export async function readColorSpace(
         Array.isArray(v) ? fallback.map((f, i) => numberOf(v[i]) ?? f) : fallback;
       const [x = 0.9505, y = 1, z = 1.089] = nums(wp, [0.9505, 1, 1.089]);
       const [a0 = -100, a1 = 100, b0 = -100, b1 = 100] = nums(range, [-100, 100, -100, 100]);
-      return { kind: 'lab', n: 3, whitePoint: [x, y, z], range: [a0, a1, b0, b1] };
+      return { kind: 'lab', n: 3, whitePoint: [x, y, z], range: [a0, a1, b0, b1], toRgb: labToRgbMatrix([x, y, z]) };
     }
     case 'Indexed':
     case 'I': {
@@ -200,9 +221,10 @@ function labToRgb(
   const x = xw * g(m + a / 500);
   const y = yw * g(m);
   const z = zw * g(m - b / 200);
-  const r = 3.2406 * x - 1.5372 * y - 0.4986 * z;
-  const gg = -0.9689 * x + 1.8758 * y + 0.0415 * z;
-  const bb = 0.0557 * x - 0.204 * y + 1.057 * z;
+  const t = space.toRgb;
+  const r = (t[0] ?? 0) * x + (t[1] ?? 0) * y + (t[2] ?? 0) * z;
+  const gg = (t[3] ?? 0) * x + (t[4] ?? 0) * y + (t[5] ?? 0) * z;
+  const bb = (t[6] ?? 0) * x + (t[7] ?? 0) * y + (t[8] ?? 0) * z;
   const gamma = (v: number) => (v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055);
   out[at] = clamp255(gamma(r));
   out[at + 1] = clamp255(gamma(gg));
@@ -211,4 +233,66 @@ function labToRgb(
 
 function clamp255(v: number): number {
   return v <= 0 ? 0 : v >= 1 ? 255 : Math.round(v * 255);
+}
+
+/** The profile's bytes when they look like an ICC profile of `n` channels' colour space, else undefined. */
+async function iccProfileOf(doc: PdfDocument, stream: PdfStream, n: 1 | 3): Promise<Uint8Array | undefined> {
+  const length = numberOf(await doc.resolve(stream.dict.get('Length'))) ?? 0;
+  if (length > MAX_ICC_BYTES) return undefined;
+  const profile = await doc
+    .decodeStream(stream)
+    .then((decoded) => (decoded.codec ? undefined : decoded.data))
+    .catch(() => undefined);
+  if (!profile || profile.length < 132 || profile.length > MAX_ICC_BYTES) return undefined;
+  // 'acsp' at 36; the data colour space at 16: 'GRAY' or 'RGB '
+  const tag = (at: number) => String.fromCharCode(...profile.subarray(at, at + 4));
+  if (tag(36) !== 'acsp') return undefined;
+  return tag(16) === (n === 1 ? 'GRAY' : 'RGB ') ? profile : undefined;
+}
+
+/** sRGB's D65 white, and XYZ → linear sRGB (IEC 61966-2-1). */
+const D65: readonly [number, number, number] = [0.95047, 1, 1.08883];
+const XYZ_TO_SRGB = [3.2406, -1.5372, -0.4986, -0.9689, 1.8758, 0.0415, 0.0557, -0.204, 1.057];
+/** Bradford cone response, and its inverse. */
+const BRADFORD = [0.8951, 0.2664, -0.1614, -0.7502, 1.7135, 0.0367, 0.0389, -0.0685, 1.0296];
+const BRADFORD_INVERSE = [
+  0.9869929, -0.1470543, 0.1599627, 0.4323053, 0.5183603, 0.0492912, -0.0085287, 0.0400428, 0.9684867,
+];
+
+function multiply(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    for (let c = 0; c < 3; c++) {
+      let sum = 0;
+      for (let k = 0; k < 3; k++) sum += (a[r * 3 + k] ?? 0) * (b[k * 3 + c] ?? 0);
+      out.push(sum);
+    }
+  }
+  return out;
+}
+
+/** XYZ under `white` → linear sRGB: Bradford adaptation from `white` to D65, then sRGB's matrix. */
+function labToRgbMatrix(white: readonly [number, number, number]): Float64Array {
+  const cone = (xyz: readonly number[]) =>
+    [0, 1, 2].map(
+      (r) =>
+        (BRADFORD[r * 3] ?? 0) * (xyz[0] ?? 0) +
+        (BRADFORD[r * 3 + 1] ?? 0) * (xyz[1] ?? 0) +
+        (BRADFORD[r * 3 + 2] ?? 0) * (xyz[2] ?? 0),
+    );
+  const from = cone(white);
+  const to = cone(D65);
+  const scale = [
+    (to[0] ?? 1) / (from[0] || 1),
+    0,
+    0,
+    0,
+    (to[1] ?? 1) / (from[1] || 1),
+    0,
+    0,
+    0,
+    (to[2] ?? 1) / (from[2] || 1),
+  ];
+  const adapt = multiply(BRADFORD_INVERSE, multiply(scale, BRADFORD));
+  return Float64Array.from(multiply(XYZ_TO_SRGB, adapt));
 }

@@ -1,7 +1,8 @@
 /**
  * PDF: every image a page draws (content streams, nested Form XObjects, annotation appearances,
- * inline images), each XObject once with all its pages. JPEG and JPEG 2000 come out as stored;
- * other images as lossless PNG with their masks as alpha (pdfImage.ts).
+ * inline images), each XObject once with all its pages, as the page draws it (a JPEG as stored
+ * where that is what the page shows; else a lossless PNG with masks, Decode and colour applied,
+ * the stored JPEG or JPEG 2000 beside it as the original: pdfImage.ts).
  *
  * Images come out while the pages are walked (progress in pages), each as soon as no later page
  * can draw it (imageReach.ts, from the resource dictionaries alone), so it still carries all its
@@ -21,7 +22,10 @@ import { PdfDocument } from './xref.ts';
 
 export type SkippedPdfImage = { width: number; height: number; pageNumbers: number[]; reason: string };
 
-export type PdfImageEvent = { kind: 'image'; image: DocumentImage } | { kind: 'skipped'; skipped: SkippedPdfImage };
+export type PdfImageEvent =
+  /** `imageSize`: the image's own size, where the view is drawn larger (at its mask's resolution). */
+  | { kind: 'image'; image: DocumentImage; imageSize: { width: number; height: number } }
+  | { kind: 'skipped'; skipped: SkippedPdfImage };
 
 export async function* readPdfImages(bytes: Uint8Array, options: EngineOptions = {}): AsyncGenerator<PdfImageEvent> {
   const { signal, onProgress } = options;
@@ -114,6 +118,7 @@ async function toEvent(doc: PdfDocument, { use, pageNumbers }: Pending, next: ()
   const name = `page-${first}-image-${String(next()).padStart(3, '0')}.${fileExtension(result.format)}`;
   return {
     kind: 'image',
+    imageSize: result.drawnFrom ?? { width: result.width, height: result.height },
     image: {
       name,
       bytes: result.bytes,
@@ -123,6 +128,7 @@ async function toEvent(doc: PdfDocument, { use, pageNumbers }: Pending, next: ()
       height: result.height,
       pageNumbers,
       ...(result.note ? { note: result.note } : {}),
+      ...(result.original ? { original: result.original, viewChanges: result.viewChanges ?? [] } : {}),
     },
   };
 }

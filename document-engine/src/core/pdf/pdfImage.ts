@@ -1,17 +1,29 @@
 /**
- * One image XObject (or inline image) to an output file (ISO 32000-1 §8.9):
- * - DCTDecode: the stored JPEG, cut to its SOI…EOI (jpeg.ts), at its frame header's size; a stream
- *   that holds no JPEG is skipped with why;
- * - JPXDecode: the stored codestream, byte for byte (earlier filters decoded);
+ * One image XObject (or inline image) to its two renditions (ISO 32000-1 §8.9): the VIEW, what the
+ * page draws in a format every browser shows, and, when the view is not it, the ORIGINAL, the
+ * stored file byte for byte.
+ * - DCTDecode: the stored JPEG, cut to its SOI…EOI (jpeg.ts), at its frame header's size, is the
+ *   view, unless the page draws it otherwise: with a mask, through a Decode array that remaps it, or
+ *   in a colour space browsers don't know (Lab, Separation, DeviceN). Then the view is a PNG of the
+ *   decoded JPEG (pdf.js's JpegImage) with those applied, and the JPEG is the original. A stream that
+ *   holds no JPEG is skipped with why.
+ * - JPXDecode: decoded by OpenJPEG (jpx.ts) in the PDF's colour space (palette indices for Indexed,
+ *   the alpha channel for SMaskInData); the view is a PNG, the original the stored JPEG 2000.
  * - JBIG2Decode: decoded by pdf.js's JBIG2 decoder (filters/jbig2.ts, loaded only then), then as below;
  * - everything else: decoded samples (1–16 bits, Decode arrays, colour space) as a lossless PNG,
- *   16-bit gray/RGB kept at 16 bits, with /SMask or /Mask (image or colour key) as alpha.
+ *   16-bit gray/RGB kept at 16 bits. Its data is no file of its own: the PNG is its only rendition.
+ * Masks (/SMask, /Mask stencil or colour key, SMaskInData), also DCT-, JPX- or JBIG2-coded ones,
+ * become alpha at the larger of the image's and the mask's resolution (within MAX_VIEW_PIXELS).
+ * A gray or RGB ICC profile is written into the PNG (iCCP).
  */
 import { DocumentError } from '../../errors.ts';
 import { encodePng, type RasterImage } from '../png/pngEncoder.ts';
+import { loadImageDecoders } from '../raster/imageDecoders.ts';
 import { extensionForFormat, sniffFormat } from '../sniffFormat.ts';
+import type { StoredFile, ViewChange } from '../types.ts';
 import { type ColorSpace, outputChannels, readColorSpace, toOutput } from './colorSpace.ts';
 import { decodeJbig2 } from './filters/jbig2.ts';
+import { decodeJpx } from './filters/jpx.ts';
 import { readJpegLayout } from './jpeg.ts';
 import { numberOf, type PdfDict, type PdfObject, PdfStream } from './objects.ts';
 import type { PdfDocument } from './xref.ts';
@@ -27,10 +39,40 @@ const MAX_SIXTEEN_BIT_BYTES = 32 * 1024 * 1024;
 const MIN_CHECKED_BYTES = 16 * 1024 * 1024;
 /** Most distinct colours remembered while converting one image through a costly colour space. */
 const MAX_MEMO = 1 << 18;
+/**
+ * A view drawn larger than its image, at its mask's resolution, is kept within 16 megapixels
+ * (64 MiB of RGBA): a 2x2 image with a 34862x4332 mask is shown at 11,600 x 1,441.
+ */
+export const MAX_VIEW_PIXELS = 16 * 1024 * 1024;
 
 export type ImageResult =
-  | { kind: 'image'; bytes: Uint8Array; format: string; mimeType: string; width: number; height: number; note?: string }
+  | {
+      kind: 'image';
+      bytes: Uint8Array;
+      format: string;
+      mimeType: string;
+      width: number;
+      height: number;
+      note?: string;
+      /** The stored file, when the view (`bytes`) is not it. */
+      original?: StoredFile;
+      viewChanges?: ViewChange[];
+      /** The image's own size, when the view is drawn larger (at its mask's resolution). */
+      drawnFrom?: { width: number; height: number };
+    }
   | { kind: 'skipped'; width: number; height: number; reason: string };
+
+/** Decoded 8-bit samples of a JPEG or JPEG 2000, handed to `rasterize` in place of the stream's data. */
+type DecodedSamples = {
+  data: Uint8Array;
+  width: number;
+  height: number;
+  space: ColorSpace;
+  /** An alpha channel that came inside the image (JPX SMaskInData), used when there is no /SMask. */
+  alpha?: Uint8Array;
+  /** JPXDecode: the image's Decode array does not apply (ISO 32000-1 §8.9.5.2, Table 89). */
+  ignoresDecode?: boolean;
+};
 
 export async function convertImage(
   doc: PdfDocument,
@@ -41,23 +83,11 @@ export async function convertImage(
   const width = numberOf(await doc.resolve(dict.get('Width'))) ?? 0;
   const height = numberOf(await doc.resolve(dict.get('Height'))) ?? 0;
   const decoded = await doc.decodeStream(stream);
-  const hasAlpha = dict.has('SMask') || dict.has('Mask');
-  const alphaNote = 'Stored as in the PDF; its transparency mask is not merged into the file.';
-  if (decoded.codec === 'DCTDecode')
-    return passThroughJpeg(decoded.data, width, height, hasAlpha ? alphaNote : undefined);
-  if (decoded.codec === 'JPXDecode') {
-    const sniffed = sniffFormat(decoded.data);
-    const format = sniffed?.format ?? 'JPX';
-    return {
-      kind: 'image',
-      bytes: decoded.data,
-      format,
-      mimeType: sniffed?.mimeType ?? 'image/jp2',
-      width: sniffed?.width ?? width,
-      height: sniffed?.height ?? height,
-      ...(hasAlpha ? { note: alphaNote } : {}),
-    };
+  if (decoded.codec === 'DCTDecode') {
+    const colorTransform = numberOf(await doc.resolve(decoded.codecParams?.get('ColorTransform')));
+    return jpegImage(doc, dict, decoded.data, width, height, resources, colorTransform);
   }
+  if (decoded.codec === 'JPXDecode') return jpxImage(doc, dict, decoded.data, width, height, resources);
   if (width <= 0 || height <= 0 || !Number.isInteger(width) || !Number.isInteger(height)) {
     throw new DocumentError('invalid', 'An image in this PDF has no valid size.');
   }
@@ -83,9 +113,203 @@ export async function convertImage(
     return { kind: 'skipped', width, height, reason: 'This image is too large to decode in the browser.' };
   }
   const raster = await rasterize(doc, dict, samples, width, height, resources);
+  return pngView(raster);
+}
+
+function pngView(
+  raster: RasterImage & { note?: string; drawnFrom?: { width: number; height: number } },
+  original?: StoredFile,
+  viewChanges?: ViewChange[],
+): ImageResult {
   const png = encodePng(raster);
-  const note = raster.note;
-  return { kind: 'image', bytes: png, format: 'PNG', mimeType: 'image/png', width, height, ...(note ? { note } : {}) };
+  return {
+    kind: 'image',
+    bytes: png,
+    format: 'PNG',
+    mimeType: 'image/png',
+    width: raster.width,
+    height: raster.height,
+    ...(raster.note ? { note: raster.note } : {}),
+    ...(raster.drawnFrom ? { drawnFrom: raster.drawnFrom } : {}),
+    ...(original ? { original, viewChanges: viewChanges ?? [] } : {}),
+  };
+}
+
+/** Whether the page draws this image with a mask of some kind. */
+async function hasMask(doc: PdfDocument, dict: PdfDict): Promise<boolean> {
+  const smask = await doc.resolve(dict.get('SMask'));
+  if (smask instanceof PdfStream) return true;
+  const mask = await doc.resolve(dict.get('Mask'));
+  return mask instanceof PdfStream || Array.isArray(mask);
+}
+
+/** A Decode array that differs from the identity for the space's components (inverts or remaps). */
+async function remapsColours(doc: PdfDocument, dict: PdfDict, space: ColorSpace, bpc: number): Promise<boolean> {
+  const value = await doc.resolveDeep(dict.get('Decode') ?? dict.get('D'));
+  if (!Array.isArray(value)) return false;
+  const identity = defaultDecode(space, space.n, bpc);
+  return identity.some((v, i) => Math.abs((numberOf(value[i]) ?? v) - v) > 1e-6);
+}
+
+/**
+ * A DCTDecode image: the stored JPEG, checked and trimmed, is the view when the page draws it as
+ * a browser shows it; otherwise (a mask, a remapping Decode, a colour space browsers don't know)
+ * the view is a PNG of the decoded JPEG drawn as the page draws it, and the JPEG is the original.
+ */
+async function jpegImage(
+  doc: PdfDocument,
+  dict: PdfDict,
+  data: Uint8Array,
+  width: number,
+  height: number,
+  resources: PdfDict | undefined,
+  colorTransform: number | undefined,
+): Promise<ImageResult> {
+  const stored = passThroughJpeg(data, width, height);
+  if (stored.kind === 'skipped') return stored;
+  const space = await readColorSpace(doc, dict.get('ColorSpace') ?? dict.get('CS'), resources).catch(() => undefined);
+  const changes: ViewChange[] = [];
+  if (await hasMask(doc, dict)) changes.push('transparency');
+  if (space && (await remapsColours(doc, dict, space, 8))) changes.push('decode');
+  if (space && (space.kind === 'lab' || space.kind === 'tint' || space.kind === 'indexed')) changes.push('colour');
+  if (changes.length === 0) return stored;
+  const original: StoredFile = {
+    bytes: stored.bytes,
+    format: 'JPEG',
+    mimeType: 'image/jpeg',
+    width: stored.width,
+    height: stored.height,
+  };
+  try {
+    const decoded = await decodeJpegSamples(stored.bytes, colorTransform, space);
+    const raster = await rasterize(doc, dict, decoded.data, decoded.width, decoded.height, resources, decoded);
+    return pngView(raster, original, changes);
+  } catch (error) {
+    if (error instanceof DocumentError) throw error;
+    // the stored JPEG is still a picture: given as it is, saying what it lacks
+    const why = error instanceof Error ? error.message : String(error);
+    const note = `Stored as in the PDF: it could not be drawn as the page draws it (${why}).`;
+    return { ...stored, note: stored.note ? `${stored.note} ${note}` : note };
+  }
+}
+
+/**
+ * The JPEG's samples as the PDF means them: no Adobe inversion of CMYK guessed (the PDF's Decode
+ * array says it), YCbCr to RGB as the JPEG or /ColorTransform says. The colour space is the PDF's
+ * when its component count matches the JPEG's, else the device space of the JPEG's count.
+ */
+async function decodeJpegSamples(
+  bytes: Uint8Array,
+  colorTransform: number | undefined,
+  space: ColorSpace | undefined,
+): Promise<DecodedSamples> {
+  const { JpegImage } = await loadImageDecoders();
+  const jpeg = new JpegImage(colorTransform === undefined ? undefined : { colorTransform });
+  jpeg.parse(bytes);
+  if (!(jpeg.width > 0 && jpeg.height > 0) || jpeg.width * jpeg.height * 4 > MAX_RASTER_BYTES) {
+    throw new Error(`it is ${jpeg.width}x${jpeg.height}, more than can be decoded here`);
+  }
+  const data = (jpeg.getData as (options: object) => Uint8Array)({
+    width: jpeg.width,
+    height: jpeg.height,
+    isSourcePDF: true,
+  });
+  const n = jpeg.numComponents;
+  const used: ColorSpace =
+    space && space.n === n
+      ? space
+      : n === 1
+        ? { kind: 'gray', n: 1 }
+        : n === 4
+          ? { kind: 'cmyk', n: 4 }
+          : { kind: 'rgb', n: 3 };
+  return {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    width: jpeg.width,
+    height: jpeg.height,
+    space: used,
+  };
+}
+
+/**
+ * A JPXDecode image: decoded by OpenJPEG in the PDF's colour space, the view a PNG, the stored
+ * JPEG 2000 the original. When it cannot be decoded, the stored file is given as it is, with why.
+ */
+async function jpxImage(
+  doc: PdfDocument,
+  dict: PdfDict,
+  data: Uint8Array,
+  width: number,
+  height: number,
+  resources: PdfDict | undefined,
+): Promise<ImageResult> {
+  const sniffed = sniffFormat(data);
+  const original: StoredFile = {
+    bytes: data,
+    format: sniffed?.format ?? 'JPX',
+    mimeType: sniffed?.mimeType ?? 'image/jp2',
+    width: sniffed?.width ?? width,
+    height: sniffed?.height ?? height,
+  };
+  const spaceValue = dict.get('ColorSpace') ?? dict.get('CS');
+  const space = spaceValue ? await readColorSpace(doc, spaceValue, resources).catch(() => undefined) : undefined;
+  const smaskInData = !dict.has('SMask') && (numberOf(await doc.resolve(dict.get('SMaskInData'))) ?? 0) > 0;
+  try {
+    const jpx = await decodeJpx(data, {
+      // with the alpha channel when it comes inside the image
+      ...(space ? { numComponents: space.n + (smaskInData ? 1 : 0) } : {}),
+      isIndexedColormap: space?.kind === 'indexed',
+      smaskInData,
+      maxSamples: MAX_RASTER_BYTES,
+    });
+    const decoded = splitJpx(jpx, space, smaskInData);
+    const raster = await rasterize(doc, dict, decoded.data, decoded.width, decoded.height, resources, decoded);
+    const changes: ViewChange[] = ['jpeg2000'];
+    if (decoded.alpha || (await hasMask(doc, dict))) changes.push('transparency');
+    return pngView(raster, original, changes);
+  } catch (error) {
+    if (error instanceof DocumentError) throw error;
+    const why = error instanceof Error ? error.message : String(error);
+    return {
+      kind: 'image',
+      bytes: original.bytes,
+      format: original.format,
+      mimeType: original.mimeType,
+      width: original.width ?? width,
+      height: original.height ?? height,
+      note: `This JPEG 2000 image could not be decoded (${why}); it is given as stored, which few viewers open.`,
+    };
+  }
+}
+
+/** OpenJPEG's interleaved samples as colour components and, when the image carries one, an alpha plane. */
+function splitJpx(
+  jpx: { width: number; height: number; channels: number; data: Uint8Array },
+  space: ColorSpace | undefined,
+  smaskInData: boolean,
+): DecodedSamples {
+  const { width, height, channels, data } = jpx;
+  const withAlpha =
+    smaskInData && (channels === 2 || channels === 4 || (space !== undefined && channels === space.n + 1));
+  const colours = withAlpha ? channels - 1 : channels;
+  const used: ColorSpace =
+    space && space.n === colours
+      ? space
+      : colours === 1
+        ? { kind: 'gray', n: 1 }
+        : colours === 4
+          ? { kind: 'cmyk', n: 4 }
+          : { kind: 'rgb', n: 3 };
+  if (!withAlpha && colours === used.n) return { data, width, height, space: used, ignoresDecode: true };
+  const pixels = width * height;
+  const n = used.n;
+  const out = new Uint8Array(pixels * n);
+  const alpha = withAlpha ? new Uint8Array(pixels) : undefined;
+  for (let p = 0; p < pixels; p++) {
+    for (let c = 0; c < n; c++) out[p * n + c] = data[p * channels + Math.min(c, colours - 1)] ?? 0;
+    if (alpha) alpha[p] = data[p * channels + colours] ?? 255;
+  }
+  return { data: out, width, height, space: used, ignoresDecode: true, ...(alpha ? { alpha } : {}) };
 }
 
 /** Raw samples (one per component, row padding removed) and each component's Decode mapping. */
@@ -102,37 +326,132 @@ async function rasterize(
   doc: PdfDocument,
   dict: PdfDict,
   data: Uint8Array,
-  width: number,
-  height: number,
+  imageWidth: number,
+  imageHeight: number,
   resources: PdfDict | undefined,
-): Promise<RasterImage & { note?: string }> {
-  const isMask = (await doc.resolve(dict.get('ImageMask') ?? dict.get('IM'))) === true;
-  const bpc = isMask ? 1 : (numberOf(await doc.resolve(dict.get('BitsPerComponent') ?? dict.get('BPC'))) ?? 8);
+  given?: DecodedSamples,
+): Promise<RasterImage & { note?: string; drawnFrom?: { width: number; height: number } }> {
+  const isMask = !given && (await doc.resolve(dict.get('ImageMask') ?? dict.get('IM'))) === true;
+  const bpc = given
+    ? 8
+    : isMask
+      ? 1
+      : (numberOf(await doc.resolve(dict.get('BitsPerComponent') ?? dict.get('BPC'))) ?? 8);
   const decodeArray = await doc.resolveDeep(dict.get('Decode') ?? dict.get('D'));
   if (isMask) {
     // stencil: 0 paints (black) unless Decode is [1 0]; written as 1-bit gray
-    return packedGray(data, width, height, Array.isArray(decodeArray) && decodeArray[0] === 1);
+    return packedGray(data, imageWidth, imageHeight, Array.isArray(decodeArray) && decodeArray[0] === 1);
   }
-  const space = await readColorSpace(doc, dict.get('ColorSpace') ?? dict.get('CS'), resources);
-  if (bpc === 1 && space.kind === 'gray' && !dict.has('SMask') && !dict.has('Mask')) {
+  const space = given?.space ?? (await readColorSpace(doc, dict.get('ColorSpace') ?? dict.get('CS'), resources));
+  // drawn at the larger of the image's and its mask's resolution, within MAX_VIEW_PIXELS
+  const view = await viewSize(doc, dict, imageWidth, imageHeight);
+  const resampled = view.width !== imageWidth || view.height !== imageHeight;
+  const { width, height } = view;
+  const masked = dict.has('SMask') || dict.has('Mask') || given?.alpha !== undefined;
+  if (bpc === 1 && space.kind === 'gray' && !masked) {
     return packedGray(data, width, height, Array.isArray(decodeArray) && decodeArray[0] === 1);
   }
   const n = space.n;
   // a large image must have (most of) the data its size says before anything is allocated for it
-  const expected = Math.ceil((width * n * ([1, 2, 4, 8, 16].includes(bpc) ? bpc : 8)) / 8) * height;
+  const expected = Math.ceil((imageWidth * n * ([1, 2, 4, 8, 16].includes(bpc) ? bpc : 8)) / 8) * imageHeight;
   if (expected > MIN_CHECKED_BYTES && data.length < expected / 2) {
     throw new DocumentError('invalid', 'An image in this PDF has far less data than its size needs.');
   }
+  const icc = space.kind === 'gray' || space.kind === 'rgb' ? space.icc : undefined;
   if (
     bpc === 16 &&
+    !resampled &&
     (space.kind === 'gray' || space.kind === 'rgb') &&
     !Array.isArray(await doc.resolve(dict.get('Mask')))
   ) {
     const alpha = await readAlpha(doc, dict, width, height, undefined);
-    return sixteenBit(data, width, height, space.n, decodeArray, alpha);
+    return withProfile(sixteenBit(data, width, height, space.n, decodeArray, alpha), icc);
   }
-  const samples = unpack(data, width, height, n, bpc, decodeArray, space);
-  const alpha = await readAlpha(doc, dict, width, height, samples);
+  const unpacked = unpack(data, imageWidth, imageHeight, n, bpc, given?.ignoresDecode ? undefined : decodeArray, space);
+  const samples = resampled ? resample(unpacked, imageWidth, imageHeight, width, height) : unpacked;
+  const alpha =
+    (await readAlpha(doc, dict, width, height, samples)) ??
+    (given?.alpha && (resampled ? resamplePlane(given.alpha, imageWidth, imageHeight, width, height) : given.alpha));
+  const note = resampled
+    ? `Drawn at its mask's resolution, ${width}x${height}: the image itself is ${imageWidth}x${imageHeight}.`
+    : undefined;
+  return withProfile(
+    {
+      ...colour(samples, space, width, height, alpha),
+      ...(note ? { note, drawnFrom: { width: imageWidth, height: imageHeight } } : {}),
+    },
+    icc,
+  );
+}
+
+function withProfile<T extends RasterImage>(raster: T, icc: Uint8Array | undefined): T {
+  return icc && raster.channels >= 1 ? { ...raster, iccProfile: icc } : raster;
+}
+
+/** The size a view is drawn at: the image's, or its mask's when that is larger, within MAX_VIEW_PIXELS. */
+async function viewSize(
+  doc: PdfDocument,
+  dict: PdfDict,
+  width: number,
+  height: number,
+): Promise<{ width: number; height: number }> {
+  let mask = await doc.resolve(dict.get('SMask'));
+  if (!(mask instanceof PdfStream)) mask = await doc.resolve(dict.get('Mask'));
+  if (!(mask instanceof PdfStream)) return { width, height };
+  const mw = numberOf(await doc.resolve(mask.dict.get('Width'))) ?? 0;
+  const mh = numberOf(await doc.resolve(mask.dict.get('Height'))) ?? 0;
+  if (!(Number.isInteger(mw) && Number.isInteger(mh)) || mw <= 0 || mh <= 0) return { width, height };
+  const wide = Math.max(width, mw);
+  const tall = Math.max(height, mh);
+  if (wide === width && tall === height) return { width, height };
+  const shrink = Math.min(1, Math.sqrt(MAX_VIEW_PIXELS / (wide * tall)));
+  return { width: Math.max(width, Math.floor(wide * shrink)), height: Math.max(height, Math.floor(tall * shrink)) };
+}
+
+/** Samples at another size, nearest neighbour (a mask larger than its image sets the size). */
+function resample(samples: Samples, width: number, height: number, toWidth: number, toHeight: number): Samples {
+  const { raw, n } = samples;
+  const out =
+    raw instanceof Uint16Array ? new Uint16Array(toWidth * toHeight * n) : new Uint8Array(toWidth * toHeight * n);
+  const columns = Uint32Array.from({ length: toWidth }, (_, x) =>
+    Math.min(width - 1, Math.floor((x * width) / toWidth)),
+  );
+  for (let y = 0; y < toHeight; y++) {
+    const sy = Math.min(height - 1, Math.floor((y * height) / toHeight));
+    for (let x = 0; x < toWidth; x++) {
+      const from = (sy * width + (columns[x] ?? 0)) * n;
+      const to = (y * toWidth + x) * n;
+      for (let c = 0; c < n; c++) out[to + c] = raw[from + c] ?? 0;
+    }
+  }
+  return { ...samples, raw: out };
+}
+
+function resamplePlane(
+  plane: Uint8Array,
+  width: number,
+  height: number,
+  toWidth: number,
+  toHeight: number,
+): Uint8Array {
+  return resample(
+    { raw: plane, n: 1, bits: 8, lo: new Float64Array(1), scale: new Float64Array(1) },
+    width,
+    height,
+    toWidth,
+    toHeight,
+  ).raw as Uint8Array;
+}
+
+/** Samples through their colour space to 8-bit (or 16-bit gray/RGB) output, with alpha when given. */
+function colour(
+  samples: Samples,
+  space: ColorSpace,
+  width: number,
+  height: number,
+  alpha: Uint8Array | undefined,
+): RasterImage {
+  const n = space.n;
   const colorChannels = outputChannels(space);
   const sixteen = samples.bits === 16 && (space.kind === 'gray' || space.kind === 'rgb');
   const channels = (colorChannels + (alpha ? 1 : 0)) as 1 | 2 | 3 | 4;
@@ -423,17 +742,16 @@ async function maskPlane(
   const mw = numberOf(await doc.resolve(dict.get('Width'))) ?? 0;
   const mh = numberOf(await doc.resolve(dict.get('Height'))) ?? 0;
   if (mw <= 0 || mh <= 0 || mw * mh > MAX_RASTER_BYTES) return undefined;
-  const decoded = await doc.decodeStream(stream);
-  if (decoded.codec) return undefined; // a JPEG/JPX/JBIG2 mask: not decoded, no alpha
-  const bpc = stencil ? 1 : (numberOf(await doc.resolve(dict.get('BitsPerComponent'))) ?? 8);
-  const decodeArray = await doc.resolveDeep(dict.get('Decode'));
+  const coded = await maskSamples(doc, stream, mw, mh, stencil);
+  if (!coded) return undefined;
+  const { data, bpc } = coded;
+  const decodeArray = coded.ignoresDecode ? undefined : await doc.resolveDeep(dict.get('Decode'));
   // the mask's own samples, read in place (a mask may be far larger than its image)
   const bits = [1, 2, 4, 8, 16].includes(bpc) ? bpc : 8;
   const max = 2 ** bits - 1;
   const d = Array.isArray(decodeArray) ? decodeArray.map((v) => numberOf(v)) : [];
   const lo = d[0] ?? 0;
   const scale = ((d[1] ?? 1) - lo) / max;
-  const data = decoded.data;
   const rowBytes = Math.ceil((mw * bits) / 8);
   const sampleAt = (mx: number, my: number): number => {
     const at = my * rowBytes;
@@ -456,11 +774,59 @@ async function maskPlane(
 }
 
 /**
+ * A mask's samples: its stream's data, or for a coded mask the decoded image (one 8-bit gray
+ * component for DCT and JPX, 1-bit rows for JBIG2). Undefined when it cannot be read: no alpha.
+ */
+async function maskSamples(
+  doc: PdfDocument,
+  stream: PdfStream,
+  width: number,
+  height: number,
+  stencil: boolean,
+): Promise<{ data: Uint8Array; bpc: number; ignoresDecode?: boolean } | undefined> {
+  const decoded = await doc.decodeStream(stream);
+  try {
+    if (!decoded.codec) {
+      const bpc = stencil ? 1 : (numberOf(await doc.resolve(stream.dict.get('BitsPerComponent'))) ?? 8);
+      return { data: decoded.data, bpc };
+    }
+    if (decoded.codec === 'JBIG2Decode') {
+      const globals = await jbig2Globals(doc, decoded.codecParams);
+      return { data: await decodeJbig2(decoded.data, width, height, globals), bpc: 1 };
+    }
+    if (decoded.codec === 'DCTDecode') {
+      const jpeg = await decodeJpegSamples(decoded.data, undefined, { kind: 'gray', n: 1 });
+      if (jpeg.width !== width || jpeg.height !== height) return undefined;
+      return { data: firstComponent(jpeg.data, jpeg.space.n), bpc: 8 };
+    }
+    if (decoded.codec === 'JPXDecode') {
+      const jpx = await decodeJpx(decoded.data, { numComponents: 1, maxSamples: MAX_RASTER_BYTES });
+      if (jpx.width !== width || jpx.height !== height) return undefined;
+      return { data: firstComponent(jpx.data, jpx.channels), bpc: 8, ignoresDecode: true };
+    }
+  } catch (error) {
+    if (error instanceof DocumentError) throw error;
+  }
+  return undefined;
+}
+
+function firstComponent(data: Uint8Array, n: number): Uint8Array {
+  if (n === 1) return data;
+  const out = new Uint8Array(Math.floor(data.length / n));
+  for (let i = 0; i < out.length; i++) out[i] = data[i * n] ?? 0;
+  return out;
+}
+
+/**
  * A DCTDecode image as a .jpg: its stored JPEG cut to SOI…EOI (jpeg.ts), at the size its own
  * frame header gives (what every viewer shows), saying so when the PDF's dictionary disagrees.
  * Data that holds no JPEG is skipped, with why, rather than handed out as a .jpg nothing opens.
  */
-function passThroughJpeg(data: Uint8Array, width: number, height: number, alphaNote: string | undefined): ImageResult {
+function passThroughJpeg(
+  data: Uint8Array,
+  width: number,
+  height: number,
+): Extract<ImageResult, { kind: 'skipped' }> | (Extract<ImageResult, { kind: 'image' }> & { format: 'JPEG' }) {
   const layout = readJpegLayout(data);
   if (!layout.ok) {
     return {
@@ -477,7 +843,6 @@ function passThroughJpeg(data: Uint8Array, width: number, height: number, alphaN
       `The PDF gives this image as ${width}x${height}; its JPEG data is ${layout.width}x${jpegHeight}, the size given here.`,
     );
   }
-  if (alphaNote) notes.push(alphaNote);
   const whole = layout.start === 0 && layout.end === data.length;
   return {
     kind: 'image',

@@ -18,6 +18,11 @@ export type RasterImage = {
   bitDepth: 1 | 8 | 16;
   /** Row-major samples; 16-bit samples big-endian, two bytes each; 1-bit rows packed, each starting on a byte. */
   data: Uint8Array;
+  /**
+   * The ICC profile the samples are in (a gray profile for 1-2 channels, RGB for 3-4), written as
+   * iCCP so a viewer shows the colours the document means rather than taking them for sRGB.
+   */
+  iccProfile?: Uint8Array;
 };
 
 /** Images larger than this (32 MiB of samples) are compressed at level 1 instead of 6. */
@@ -70,6 +75,7 @@ export function encodePng(image: RasterImage): Uint8Array {
   const parts = [
     Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
+    ...(image.iccProfile ? [iccpChunk(image.iccProfile)] : []),
     chunk('IDAT', idat),
     chunk('IEND', new Uint8Array(0)),
   ];
@@ -80,4 +86,14 @@ export function encodePng(image: RasterImage): Uint8Array {
     at += part.length;
   }
   return out;
+}
+
+/** iCCP: a profile name, a 0, compression method 0 (zlib), the compressed profile (PNG 1.2 §4.2.2.4). */
+function iccpChunk(profile: Uint8Array): Uint8Array {
+  const name = Uint8Array.from('ICC profile', (c) => c.charCodeAt(0));
+  const compressed = zlibSync(profile, { level: 6 });
+  const body = new Uint8Array(name.length + 2 + compressed.length);
+  body.set(name, 0);
+  body.set(compressed, name.length + 2);
+  return chunk('iCCP', body);
 }

@@ -6,6 +6,7 @@
  * pdf.js 6 calls `Promise.withResolvers`, which Node 20 and older browsers lack: it is supplied
  * before the module loads.
  */
+/// <reference path="../pdf/filters/pdfjsImageDecoders.d.ts" />
 
 /** pdf.js's baseline/progressive JPEG decoder, as far as the engine uses it. */
 export type PdfJsJpegImage = {

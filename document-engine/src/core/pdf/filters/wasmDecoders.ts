@@ -1,0 +1,75 @@
+/**
+ * pdf.js's two WebAssembly image decoders, OpenJPEG (JPXDecode) and PDFium's JBIG2 (JBIG2Decode),
+ * configured once for both: pdf.js keeps one base URL for every WebAssembly decoder and appends
+ * each decoder's file name to it.
+ *
+ * - A browser host says where its bundler put the two `.wasm` files (`setDecoderWasmUrls`, with
+ *   the URLs the bundler emitted: they share its assets folder), and they are fetched from there.
+ * - Without URLs (Node, whose fetch reads no file: URL) the plain JavaScript builds that pdfjs-dist
+ *   ships beside them are imported from the package.
+ */
+import { loadImageDecoders } from '../../raster/imageDecoders.ts';
+
+export type DecoderWasmUrls = { jbig2: string; openjpeg: string };
+
+/** What the engine uses of pdf.js's JBIG2 and JPX decoder instances. */
+type WasmDecoderInstance = { _filename: string; _noWasmFilename: string };
+type WasmImageClass<T> = {
+  setOptions(options: { useWasm: boolean; useWorkerFetch: boolean; wasmUrl: string }): void;
+  readonly instance: T & WasmDecoderInstance;
+};
+
+export type Jbig2Decoder = {
+  decode(bytes: Uint8Array, width: number, height: number, globals?: Uint8Array): Promise<Uint8Array>;
+};
+export type JpxDecoder = {
+  decode(
+    bytes: Uint8Array,
+    options: { numComponents?: number; isIndexedColormap?: boolean; smaskInData?: boolean },
+  ): Promise<Uint8Array | Uint8ClampedArray>;
+};
+type JpxClass = WasmImageClass<JpxDecoder> & {
+  parseImageProperties(bytes: Uint8Array): { width: number; height: number; componentsCount: number };
+};
+
+let hostUrls: DecoderWasmUrls | undefined;
+let configured: Promise<{ jbig2: Jbig2Decoder; jpx: JpxDecoder; jpxClass: JpxClass }> | undefined;
+
+/** Where the host serves pdf.js's `jbig2.wasm` and `openjpeg.wasm`. Call before extracting. */
+export function setDecoderWasmUrls(urls: DecoderWasmUrls): void {
+  hostUrls = urls;
+  configured = undefined;
+}
+
+const folderOf = (url: string) => url.slice(0, url.lastIndexOf('/') + 1);
+const fileOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+
+function loadDecoders() {
+  configured ??= (async () => {
+    const modules = await loadImageDecoders();
+    const Jbig2Image = modules.Jbig2Image as WasmImageClass<Jbig2Decoder>;
+    const JpxImage = modules.JpxImage as JpxClass;
+    const jbig2 = Jbig2Image.instance;
+    const jpx = JpxImage.instance;
+    if (hostUrls && folderOf(hostUrls.jbig2) === folderOf(hostUrls.openjpeg)) {
+      jbig2._filename = fileOf(hostUrls.jbig2);
+      jpx._filename = fileOf(hostUrls.openjpeg);
+      Jbig2Image.setOptions({ useWasm: true, useWorkerFetch: true, wasmUrl: folderOf(hostUrls.jbig2) });
+    } else {
+      // the package's own folder: its JavaScript builds keep their names
+      const folder = folderOf(import.meta.resolve('pdfjs-dist/wasm/jbig2_nowasm_fallback.js'));
+      Jbig2Image.setOptions({ useWasm: false, useWorkerFetch: true, wasmUrl: folder });
+    }
+    return { jbig2, jpx, jpxClass: JpxImage };
+  })();
+  return configured;
+}
+
+export async function jbig2Decoder(): Promise<Jbig2Decoder> {
+  return (await loadDecoders()).jbig2;
+}
+
+export async function jpxDecoder(): Promise<{ decoder: JpxDecoder; properties: JpxClass['parseImageProperties'] }> {
+  const { jpx, jpxClass } = await loadDecoders();
+  return { decoder: jpx, properties: (bytes) => jpxClass.parseImageProperties(bytes) };
+}
