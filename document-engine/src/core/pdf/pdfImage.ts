@@ -760,15 +760,26 @@ async function maskPlane(
     const bit = mx * bits;
     return ((data[at + (bit >> 3)] ?? 0) >> (8 - bits - (bit & 7))) & max;
   };
+  // each sample value's alpha, once (a stencil /Mask: sample 1 after Decode masks out; an SMask is the alpha itself)
+  const levels = bits === 16 ? 65536 : max + 1;
+  const table = new Uint8Array(levels);
+  for (let sample = 0; sample < levels; sample++) {
+    const v = lo + sample * scale;
+    table[sample] = stencil ? (v >= 0.5 ? 0 : 255) : Math.round(Math.max(0, Math.min(1, v)) * 255);
+  }
+  const columns = Uint32Array.from({ length: width }, (_, x) => Math.min(mw - 1, Math.floor((x * mw) / width)));
   const alpha = new Uint8Array(width * height);
+  let previousRow = -1;
   for (let y = 0; y < height; y++) {
     const my = Math.min(mh - 1, Math.floor((y * mh) / height));
-    for (let x = 0; x < width; x++) {
-      const mx = Math.min(mw - 1, Math.floor((x * mw) / width));
-      const v = lo + sampleAt(mx, my) * scale;
-      // a stencil /Mask: sample 1 (after Decode) masks out; an SMask is the alpha itself
-      alpha[y * width + x] = stencil ? (v >= 0.5 ? 0 : 255) : Math.round(Math.max(0, Math.min(1, v)) * 255);
+    const row = y * width;
+    if (my === previousRow) {
+      // the same mask row as the line above (a mask smaller than its view): copied
+      alpha.copyWithin(row, row - width, row);
+      continue;
     }
+    previousRow = my;
+    for (let x = 0; x < width; x++) alpha[row + x] = table[sampleAt(columns[x] ?? 0, my)] ?? 0;
   }
   return alpha;
 }

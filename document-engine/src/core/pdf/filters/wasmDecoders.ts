@@ -5,8 +5,10 @@
  *
  * - A browser host says where its bundler put the two `.wasm` files (`setDecoderWasmUrls`, with
  *   the URLs the bundler emitted: they share its assets folder), and they are fetched from there.
- * - Without URLs (Node, whose fetch reads no file: URL) the plain JavaScript builds that pdfjs-dist
- *   ships beside them are imported from the package.
+ * - Without URLs, in Node (whose fetch reads no file: URL), the `.wasm` files are read from the
+ *   pdfjs-dist package with node:fs, reached through `process.getBuiltinModule` so no bundler ever
+ *   sees a Node import; OpenJPEG's WebAssembly decodes 3-4x faster than its JavaScript build.
+ * - Elsewhere, the plain JavaScript builds that pdfjs-dist ships beside them are imported.
  */
 import { loadImageDecoders } from '../../raster/imageDecoders.ts';
 
@@ -14,8 +16,16 @@ export type DecoderWasmUrls = { jbig2: string; openjpeg: string };
 
 /** What the engine uses of pdf.js's JBIG2 and JPX decoder instances. */
 type WasmDecoderInstance = { _filename: string; _noWasmFilename: string };
+type FetchHandler = {
+  sendWithPromise(action: 'FetchBinaryData', data: { kind: string; filename: string }): Promise<Uint8Array>;
+};
 type WasmImageClass<T> = {
-  setOptions(options: { useWasm: boolean; useWorkerFetch: boolean; wasmUrl: string }): void;
+  setOptions(options: {
+    useWasm: boolean;
+    useWorkerFetch: boolean;
+    wasmUrl: string;
+    getHandler?: () => FetchHandler;
+  }): void;
   readonly instance: T & WasmDecoderInstance;
 };
 
@@ -56,9 +66,15 @@ function loadDecoders() {
       jpx._filename = fileOf(hostUrls.openjpeg);
       Jbig2Image.setOptions({ useWasm: true, useWorkerFetch: true, wasmUrl: folderOf(hostUrls.jbig2) });
     } else {
-      // the package's own folder: its JavaScript builds keep their names
+      // the package's own folder: its files keep their names
       const folder = folderOf(import.meta.resolve('pdfjs-dist/wasm/jbig2_nowasm_fallback.js'));
-      Jbig2Image.setOptions({ useWasm: false, useWorkerFetch: true, wasmUrl: folder });
+      const fs = nodeFs();
+      if (fs) {
+        const getHandler = (): FetchHandler => ({
+          sendWithPromise: async (_action, { filename }) => new Uint8Array(fs.readFileSync(new URL(filename, folder))),
+        });
+        Jbig2Image.setOptions({ useWasm: true, useWorkerFetch: false, wasmUrl: folder, getHandler });
+      } else Jbig2Image.setOptions({ useWasm: false, useWorkerFetch: true, wasmUrl: folder });
     }
     return { jbig2, jpx, jpxClass: JpxImage };
   })();
@@ -72,4 +88,10 @@ export async function jbig2Decoder(): Promise<Jbig2Decoder> {
 export async function jpxDecoder(): Promise<{ decoder: JpxDecoder; properties: JpxClass['parseImageProperties'] }> {
   const { jpx, jpxClass } = await loadDecoders();
   return { decoder: jpx, properties: (bytes) => jpxClass.parseImageProperties(bytes) };
+}
+
+/** Node's fs, where the engine runs in Node 20.16+ (`process.getBuiltinModule`); else undefined. */
+function nodeFs(): { readFileSync(url: URL): Uint8Array } | undefined {
+  const host = globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } };
+  return host.process?.getBuiltinModule?.('node:fs') as { readFileSync(url: URL): Uint8Array } | undefined;
 }
