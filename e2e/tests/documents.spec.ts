@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { open, unlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -267,6 +268,29 @@ test.describe('document screens', () => {
     const download = await results.download(gif.shownName);
     expect(download.suggestedFilename()).toBe(gif.shownName);
     expect((await downloadedBytes(download)).equals(Buffer.from(gif.bytes))).toBe(true);
+  });
+
+  test('a password-protected Word file named .pptx is refused on the PowerPoint screen once it is opened', async ({
+    page,
+    site,
+    results,
+  }) => {
+    // Until it is decrypted it could be either (the name decides); then the package inside says Word.
+    const docx = createRequire(import.meta.url).resolve('document-engine/fixtures/having-images-standard.docx');
+    await openScreen(page, site, POWERPOINT);
+    await chooseFile(page, {
+      name: 'renamed.pptx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      buffer: readFileSync(docx),
+    });
+    await expect(page.getByTestId('selected-file')).toContainText('renamed.pptx');
+    await extractButton(site, POWERPOINT).click();
+    const dialog = page.getByRole('dialog', { name: d.passwordTitle });
+    await expect(dialog).toBeVisible({ timeout: 30_000 });
+    await dialog.getByLabel('Password').fill('Pässwort-15');
+    await dialog.getByRole('button', { name: 'Open' }).click();
+    await expect(site.main).toContainText(d.wrongKind('PowerPoint presentation'), { timeout: 30_000 });
+    await expect(results.cards).toHaveCount(0);
   });
 
   test('Cancel stops a long run, keeps what was found and frees the button', async ({ page, site, results }) => {
