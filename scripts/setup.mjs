@@ -39,6 +39,8 @@ if (forTests && !existsSync(CHROMIUM)) missing.push('chromium');
 if (forTests && !has('pdfimages', ['-v'])) missing.push('poppler-utils');
 if (forTests && !has('mutool', ['-v'])) missing.push('mupdf-tools');
 if (forTests && !has('qpdf')) missing.push('qpdf');
+// A real Redis for extract-api's tests of website scans on BullMQ (each test starts its own).
+if (forTests && !existsSync(process.env.REDIS_SERVER_PATH || '/usr/bin/redis-server')) missing.push('redis-server');
 // opj_compress answers -h with status 1: only whether it runs at all is asked
 if (forTests && spawnSync('opj_compress', ['-h'], { stdio: 'ignore' }).error) missing.push('libopenjp2-tools');
 if (!has(process.env.FFMPEG_PATH || 'ffmpeg', ['-version'])) missing.push('ffmpeg');

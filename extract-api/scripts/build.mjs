@@ -39,6 +39,7 @@ const result = await build({
   entryPoints: {
     server: 'src/server.ts',
     cli: 'src/cli.ts',
+    worker: 'src/worker.ts',
     documentWorker: 'src/extractors/document/documentWorker.ts',
   },
   outdir,

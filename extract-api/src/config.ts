@@ -41,6 +41,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
+  /** Pages one `pnpm worker` reads at once. */
+  EXTRACT_API_WORKER_PAGES: z.coerce.number().int().min(1).max(256).default(8),
+  /** BullMQ's lock on a page task, in ms: a killed worker's pages go to another after this. */
+  EXTRACT_API_WORKER_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   /** ffmpeg and ffprobe for the videos the browser cannot decode; a name is looked up on PATH. */
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
@@ -87,6 +91,8 @@ export type AppConfig = {
   jobTtlMs?: number;
   /** Scans on BullMQ with Redis when set; in this process when not. */
   redisUrl?: string | undefined;
+  workerPages?: number;
+  workerLockMs?: number;
   /** Video conversion (POST /api/video/frames); each has a default, so tests and embedders may leave them out. */
   ffmpegPath?: string;
   ffprobePath?: string;
@@ -136,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     scanQueue: e.EXTRACT_API_SCAN_QUEUE,
     jobTtlMs: Math.round(e.EXTRACT_API_JOB_TTL_HOURS * 3_600_000),
     redisUrl: e.REDIS_URL,
+    workerPages: e.EXTRACT_API_WORKER_PAGES,
+    workerLockMs: e.EXTRACT_API_WORKER_LOCK_MS,
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     inkscapePath: e.INKSCAPE_PATH,

@@ -1,19 +1,33 @@
 import type { AppConfig } from '../config.ts';
 import { createEmbeddedScanJobs } from './embedded.ts';
+import { createRedisScanJobs } from './redis/redisJobs.ts';
 import type { ScanJobs, ScanJobsOptions } from './types.ts';
 
 export * from './embedded.ts';
 export * from './jobLog.ts';
+export { createPageWorker, type PageWorkerOptions } from './redis/pageWorker.ts';
+export { createRedisScanJobs } from './redis/redisJobs.ts';
 export * from './types.ts';
 
 /** A finished scan's results are kept this long unless configured (EXTRACT_API_JOB_TTL_HOURS). */
 export const JOB_TTL_MS_DEFAULT = 24 * 3_600_000;
 
-/** The scan jobs this configuration asks for: embedded by default. */
+/** Page tasks that may wait on Redis before new scans are refused. */
+export const MAX_WAITING_PAGES = 1_000_000;
+
+/** The scan jobs this configuration asks for: on Redis when REDIS_URL is set, embedded otherwise. */
 export async function createScanJobs(
-  config: Pick<AppConfig, 'scanJobs' | 'scanQueue' | 'jobTtlMs' | 'redisUrl'>,
+  config: Pick<AppConfig, 'scanJobs' | 'scanQueue' | 'jobTtlMs' | 'redisUrl' | 'maxPages'>,
   deps: Pick<ScanJobsOptions, 'runScan' | 'describeFailure' | 'log'>,
 ): Promise<ScanJobs> {
+  if (config.redisUrl) {
+    return createRedisScanJobs({
+      redisUrl: config.redisUrl,
+      maxPages: config.maxPages,
+      ttlMs: config.jobTtlMs ?? JOB_TTL_MS_DEFAULT,
+      maxWaitingPages: MAX_WAITING_PAGES,
+    });
+  }
   return createEmbeddedScanJobs({
     ...deps,
     concurrency: config.scanJobs ?? 2,

@@ -22,7 +22,7 @@ const paths = (events: SequencedEvent[]) =>
  * One suite for every implementation of the job interface (embedded and Redis): the same scan,
  * re-attached from any cursor, cancelled, expired.
  */
-export function scanJobsSuite(name: string, make: MakeScanJobs) {
+export function scanJobsSuite(name: string, make: MakeScanJobs, more: { expiryWaitMs?: number } = {}) {
   describe(`website scan jobs (${name})`, () => {
     let server: FileServer;
     const fetcher = createSafeFetcher({ allowLoopback: true });
@@ -154,6 +154,8 @@ export function scanJobsSuite(name: string, make: MakeScanJobs) {
         await drain(await jobs.events(id, 0));
         expect((await jobs.snapshot(id, 0))?.status).toBe('done');
         clock += 1_001;
+        // Redis expires keys by its own clock, in whole seconds.
+        if (more.expiryWaitMs) await new Promise((resolve) => setTimeout(resolve, more.expiryWaitMs));
         expect(await jobs.snapshot(id, 0)).toBeUndefined();
         expect(await jobs.images(id)).toBeUndefined();
       } finally {

@@ -3,9 +3,9 @@ import type { ExtractedImage, ExtractionEvent } from 'shared-contracts';
 import { isSafeFetchError, type SafeFetch } from '../../plugins/app/safeFetch/index.ts';
 import { createLimiter } from '../probe/index.ts';
 import { RetryLaterError } from './errors.ts';
-import { createHostGate } from './hostGate.ts';
+import { createHostGate, type HostGate } from './hostGate.ts';
 import { urlFilter } from './patterns.ts';
-import { readWebPage } from './readWebPage.ts';
+import { readWebPage, type WebPageRead } from './readWebPage.ts';
 import { fetchRobots, type RobotsRules } from './robots.ts';
 import { siteKey } from './site.ts';
 import { readSitemaps } from './sitemap.ts';
@@ -49,7 +49,7 @@ export type CrawlEnvironment = {
 };
 
 // Links to these are files, not pages: not worth a request to find out.
-const NOT_A_PAGE =
+export const NOT_A_PAGE =
   /\.(jpe?g|png|gif|webp|avif|svg|ico|bmp|tiff?|pdf|zip|gz|tgz|rar|7z|mp[34]|m4[av]|mov|webm|mkv|avi|wav|ogg|flac|css|js|json|xml|rss|atom|woff2?|ttf|otf|eot|exe|dmg|apk|docx?|xlsx?|pptx?)$/i;
 
 export function normalisePageUrl(url: string): string | undefined {
@@ -74,6 +74,23 @@ export function failureReason(error: unknown): string {
 export function startUrls(input: Pick<CrawlInput, 'url' | 'urls'>): string[] {
   const all = [...(input.url ? [input.url] : []), ...(input.urls ?? [])];
   return [...new Set(all.map((url) => normalisePageUrl(url) ?? url))];
+}
+
+/** One page, through its host's gate; a 429/503 pauses the host and the page is asked again, PAGE_RETRIES times. */
+export async function readPagePolitely(
+  gate: HostGate,
+  host: string,
+  signal: AbortSignal | undefined,
+  read: () => Promise<WebPageRead>,
+): Promise<WebPageRead> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await gate.run(host, read, signal);
+    } catch (error) {
+      if (!(error instanceof RetryLaterError) || attempt >= PAGE_RETRIES) throw error;
+      gate.pause(host, error.retryAfterMs ?? FIRST_BACKOFF_MS * 2 ** attempt);
+    }
+  }
 }
 
 /**
@@ -223,30 +240,16 @@ export async function* extractWebsite(
       }
     };
 
-    /** One page, through the host's gate; 429/503 pause the host and ask again, PAGE_RETRIES times. */
-    const readPolitely = async (pageUrl: string, host: string) => {
-      for (let attempt = 0; ; attempt += 1) {
-        try {
-          return await gate.run(
-            host,
-            () => {
-              push(progress(pageUrl));
-              return readWebPage(pageUrl, {
-                fetch,
-                signal,
-                render: input.render,
-                chromiumPath: environment.chromiumPath,
-              });
-            },
-            signal,
-          );
-        } catch (error) {
-          if (!(error instanceof RetryLaterError) || attempt >= PAGE_RETRIES) throw error;
-          const wait = error.retryAfterMs ?? FIRST_BACKOFF_MS * 2 ** attempt;
-          gate.pause(host, wait);
-        }
-      }
-    };
+    const readPolitely = (pageUrl: string, host: string) =>
+      readPagePolitely(gate, host, signal, () => {
+        push(progress(pageUrl));
+        return readWebPage(pageUrl, {
+          fetch,
+          signal,
+          render: input.render,
+          chromiumPath: environment.chromiumPath,
+        });
+      });
 
     const work = Promise.all(pages.map((pageUrl) => limit(() => readOne(pageUrl)))).finally(() => wake?.());
     work.catch(() => undefined);

@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { MESSAGES, type SequencedEvent } from 'shared-contracts';
+import { startUrls } from '../../extractors/web/index.ts';
+import { newJobId } from '../embedded.ts';
+import { JobsBusyError, type ScanJobs, type WebsiteJobInput } from '../types.ts';
+import { connect, PAGE_QUEUE, type PageTask, RedisScanStore } from './store.ts';
+
+/** How often a reader following a scan looks for what is new (Redis is asked, nothing blocks). */
+export const FOLLOW_POLL_MS = 200;
+
+/** The BullMQ job id of a page of a scan: the same page is one job, however often it is added. */
+export function pageJobId(scanId: string, url: string): string {
+  return `${scanId}-${createHash('sha256').update(url).digest('hex').slice(0, 32)}`;
+}
+
+/** Adds a page task; BullMQ ignores it when the same page of the same scan is already there. */
+export function addPageTask(queue: Queue, task: PageTask, keepSeconds: number) {
+  return queue.add('page', task, {
+    jobId: pageJobId(task.scanId, task.url),
+    // Breadth first, as near as workers running at once allow.
+    priority: Math.min(task.depth + 1, 2_097_152),
+    removeOnComplete: { age: keepSeconds },
+    removeOnFail: { age: keepSeconds },
+    // A task that threw (Redis unreachable for a moment) is tried again; a page that fails to
+    // load is not a throw: it is counted as failed, with why.
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 1_000 },
+  });
+}
+
+export type RedisScanJobsOptions = {
+  redisUrl: string;
+  maxPages: number;
+  ttlMs: number;
+  /** Page tasks that may wait in the queue; more scans are refused (503). */
+  maxWaitingPages: number;
+};
+
+/**
+ * The job interface on Redis (REDIS_URL): the API creates a scan (its state in Redis, its start
+ * pages as BullMQ page tasks) and reads it back; `pnpm worker` processes do the pages. Any API
+ * instance answers for any scan: nothing of it lives in this process.
+ */
+export async function createRedisScanJobs(options: RedisScanJobsOptions): Promise<ScanJobs> {
+  const redis = connect(options.redisUrl);
+  const store = new RedisScanStore(redis, options.ttlMs);
+  const queue = new Queue<PageTask>(PAGE_QUEUE, { connection: redis });
+  const keepSeconds = Math.ceil(options.ttlMs / 1000);
+
+  const wait = (ms: number, signal?: AbortSignal) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
+    });
+
+  async function* follow(id: string, after: number, signal?: AbortSignal): AsyncGenerator<SequencedEvent> {
+    let cursor = after;
+    while (!signal?.aborted) {
+      const events = await store.eventsAfter(id, cursor);
+      for (const event of events) {
+        yield event;
+        cursor = event.seq;
+        if (event.type === 'done' || event.type === 'error') return;
+      }
+      if (events.length === 0) {
+        const meta = await store.meta(id);
+        if (!meta) return;
+        await wait(FOLLOW_POLL_MS, signal);
+      }
+    }
+  }
+
+  return {
+    kind: 'redis',
+    async create(input: WebsiteJobInput) {
+      const waiting = await queue.getWaitingCount();
+      if (waiting >= options.maxWaitingPages) throw new JobsBusyError(MESSAGES.website.busy);
+      const id = newJobId();
+      const starts = startUrls(input);
+      await store.createScan(id, { input, maxPages: options.maxPages, createdAt: Date.now() });
+      await store.append(id, {
+        type: 'start',
+        runsOn: 'server',
+        unit: 'pages',
+        url: starts[0],
+        depth: input.depth,
+        maxPages: options.maxPages,
+      });
+      for (const url of starts) {
+        if ((await store.enqueue(id, url, options.maxPages)) === 1) {
+          await addPageTask(queue, { scanId: id, url, depth: 0 }, keepSeconds);
+        }
+      }
+      await store.appendProgress(id);
+      return { id, status: 'queued' as const };
+    },
+    snapshot: (id, after) => store.snapshot(id, after),
+    async events(id, after, signal) {
+      if (!(await store.meta(id))) return undefined;
+      return follow(id, after, signal);
+    },
+    async cancel(id) {
+      const meta = await store.meta(id);
+      if (!meta) return undefined;
+      // Ended at once; workers see it and drop the scan's pages (those in flight are aborted).
+      if (!meta.ended) await store.append(id, { type: 'error', error: MESSAGES.website.cancelled, code: 'cancelled' });
+      const snapshot = await store.snapshot(id, Number.MAX_SAFE_INTEGER);
+      return snapshot;
+    },
+    images: (id) => store.images(id),
+    async close() {
+      await queue.close();
+      redis.disconnect();
+    },
+  };
+}

@@ -1,0 +1,352 @@
+import { Redis } from 'ioredis';
+import type { ExtractedImage, ExtractionEvent, JobSnapshot, JobStatus, SequencedEvent } from 'shared-contracts';
+import { MAX_LISTED_FAILURES } from '../../extractors/web/index.ts';
+import type { WebsiteJobInput } from '../types.ts';
+
+/** The BullMQ queue of page tasks; every key of ours starts with KEY_PREFIX. */
+export const PAGE_QUEUE = 'image-extractor-scan-pages';
+const KEY_PREFIX = 'ie:scan:';
+
+/** A page task: one page of one scan, `depth` hops from its start page. */
+export type PageTask = { scanId: string; url: string; depth: number };
+
+/** What a scan is, as stored: its request and its bounds. */
+export type ScanMeta = {
+  input: WebsiteJobInput;
+  maxPages: number;
+  createdAt: number;
+  status: JobStatus;
+  ended: boolean;
+  expiresAt?: number;
+  error?: string;
+};
+
+const keys = (id: string) => {
+  const base = `${KEY_PREFIX}${id}`;
+  return {
+    meta: `${base}:meta`,
+    seq: `${base}:seq`,
+    events: `${base}:events`,
+    progress: `${base}:progress`,
+    failures: `${base}:failures`,
+    counters: `${base}:counters`,
+    enqueued: `${base}:enqueued`,
+    frames: `${base}:frames`,
+    done: `${base}:done`,
+    images: `${base}:images`,
+    names: `${base}:names`,
+  };
+};
+const allKeys = (id: string) => Object.values(keys(id));
+
+// Appends one event: numbered by INCR, the latest progress kept alone, the rest in a sorted set by
+// number; an ending event marks the scan ended with its status. Nothing is taken once it ended.
+const APPEND = `
+if redis.call('HGET', KEYS[4], 'ended') == '1' then return 0 end
+local seq = redis.call('INCR', KEYS[1])
+local json = '{"seq":' .. seq .. ',' .. string.sub(ARGV[1], 2)
+if ARGV[2] == 'progress' then
+  redis.call('SET', KEYS[3], json)
+else
+  redis.call('ZADD', KEYS[2], seq, json)
+end
+if ARGV[3] ~= '' then
+  redis.call('HSET', KEYS[4], 'ended', '1', 'status', ARGV[3], 'finishedAt', ARGV[4])
+  if ARGV[5] ~= '' then redis.call('HSET', KEYS[4], 'error', ARGV[5]) end
+end
+return seq`;
+
+// An image event, once per image address in a scan, however many workers found it; counted.
+const APPEND_IMAGE = `
+if redis.call('HGET', KEYS[4], 'ended') == '1' then return 0 end
+if redis.call('SADD', KEYS[5], ARGV[2]) == 0 then return 0 end
+redis.call('HINCRBY', KEYS[6], 'found', 1)
+local seq = redis.call('INCR', KEYS[1])
+redis.call('ZADD', KEYS[2], seq, '{"seq":' .. seq .. ',' .. string.sub(ARGV[1], 2))
+return seq`;
+
+// The progress of the scan from its counters, numbered like any event (atomic: no stale totals).
+const APPEND_PROGRESS = `
+if redis.call('HGET', KEYS[4], 'ended') == '1' then return 0 end
+local c = redis.call('HMGET', KEYS[5], 'enqueued', 'done', 'found', 'failed')
+local enqueued, done = tonumber(c[1] or '0'), tonumber(c[2] or '0')
+local found, failed = tonumber(c[3] or '0'), tonumber(c[4] or '0')
+local seq = redis.call('INCR', KEYS[1])
+local json = '{"seq":' .. seq .. ',"type":"progress","unit":"pages","done":' .. done .. ',"queued":' .. (enqueued - done) .. ',"found":' .. found
+if failed > 0 then json = json .. ',"failed":' .. failed end
+if ARGV[1] ~= '' then json = json .. ',"detail":' .. ARGV[1] end
+redis.call('SET', KEYS[3], json .. '}')
+return seq`;
+
+// Takes a page into the scan once: 1 new, 2 already taken, 3 read as a frame, 0 over the page limit.
+const ENQUEUE = `
+if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return 2 end
+if redis.call('SISMEMBER', KEYS[4], ARGV[1]) == 1 then return 3 end
+local n = tonumber(redis.call('HGET', KEYS[2], 'enqueued') or '0')
+if n >= tonumber(ARGV[2]) then
+  redis.call('HSET', KEYS[3], 'stoppedAtLimit', '1')
+  return 0
+end
+redis.call('SADD', KEYS[1], ARGV[1])
+redis.call('HINCRBY', KEYS[2], 'enqueued', 1)
+return 1`;
+
+// A page finished, counted once however often it was retried: {counted, done, enqueued}.
+const FINISH_PAGE = `
+if redis.call('SADD', KEYS[1], ARGV[1]) == 0 then
+  local c = redis.call('HMGET', KEYS[2], 'done', 'enqueued')
+  return {0, tonumber(c[1] or '0'), tonumber(c[2] or '0')}
+end
+local done = redis.call('HINCRBY', KEYS[2], 'done', 1)
+if ARGV[2] ~= '' then
+  redis.call('HINCRBY', KEYS[2], 'failed', 1)
+  if redis.call('LLEN', KEYS[3]) < tonumber(ARGV[3]) then redis.call('RPUSH', KEYS[3], ARGV[2]) end
+end
+return {1, done, tonumber(redis.call('HGET', KEYS[2], 'enqueued') or '0')}`;
+
+/** A Redis connection as BullMQ wants it (no per-command retry limit: a blocked worker waits). */
+export function connect(url: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+}
+
+const endingStatus = (event: ExtractionEvent): JobStatus | '' =>
+  event.type === 'done' ? 'done' : event.type === 'error' ? (event.code === 'cancelled' ? 'cancelled' : 'failed') : '';
+
+/**
+ * A scan's state in Redis: its request, its numbered events (images once each, the latest
+ * progress), its counters, the pages it took (the frontier's dedupe), the pages it finished, the
+ * image addresses and file names it gave out. What the API and every worker share; each operation
+ * is one atomic script, so any number of workers may run the same scan.
+ */
+export class RedisScanStore {
+  constructor(
+    readonly redis: Redis,
+    readonly ttlMs: number,
+  ) {}
+
+  async createScan(id: string, meta: Omit<ScanMeta, 'status' | 'ended'>): Promise<void> {
+    await this.redis.hset(keys(id).meta, {
+      input: JSON.stringify(meta.input),
+      maxPages: String(meta.maxPages),
+      createdAt: String(meta.createdAt),
+      status: 'queued',
+    });
+  }
+
+  async meta(
+    id: string,
+  ): Promise<(ScanMeta & { stoppedAtLimit: boolean; finishing: boolean; startError?: string }) | undefined> {
+    const raw = await this.redis.hgetall(keys(id).meta);
+    if (!raw.input) return undefined;
+    const finishedAt = raw.finishedAt ? Number(raw.finishedAt) : undefined;
+    return {
+      input: JSON.parse(raw.input) as WebsiteJobInput,
+      maxPages: Number(raw.maxPages),
+      createdAt: Number(raw.createdAt),
+      status: (raw.status ?? 'queued') as JobStatus,
+      ended: raw.ended === '1',
+      ...(finishedAt ? { expiresAt: finishedAt + this.ttlMs } : {}),
+      ...(raw.error ? { error: raw.error } : {}),
+      stoppedAtLimit: raw.stoppedAtLimit === '1',
+      finishing: raw.finishing === '1',
+      ...(raw.startError ? { startError: raw.startError } : {}),
+    };
+  }
+
+  async setStartError(id: string, message: string): Promise<void> {
+    await this.redis.hsetnx(keys(id).meta, 'startError', message);
+  }
+
+  async markRunning(id: string): Promise<void> {
+    if ((await this.redis.hsetnx(keys(id).meta, 'running', '1')) === 1) {
+      await this.redis.eval(
+        "if redis.call('HGET', KEYS[1], 'status') == 'queued' then redis.call('HSET', KEYS[1], 'status', 'running') end",
+        1,
+        keys(id).meta,
+      );
+    }
+  }
+
+  /** Appends an event; an ending one ends the scan and starts its keep time. 0 when it had ended. */
+  async append(id: string, event: ExtractionEvent): Promise<number> {
+    const k = keys(id);
+    const status = endingStatus(event);
+    const error = event.type === 'error' ? event.error : '';
+    const seq = Number(
+      await this.redis.eval(
+        APPEND,
+        4,
+        k.seq,
+        k.events,
+        k.progress,
+        k.meta,
+        JSON.stringify(event),
+        event.type,
+        status,
+        String(Date.now()),
+        error,
+      ),
+    );
+    if (status && seq > 0) await this.expire(id);
+    return seq;
+  }
+
+  async appendImage(id: string, image: ExtractedImage): Promise<number> {
+    const k = keys(id);
+    const event = JSON.stringify({ type: 'image', image });
+    return Number(
+      await this.redis.eval(
+        APPEND_IMAGE,
+        6,
+        k.seq,
+        k.events,
+        k.progress,
+        k.meta,
+        k.images,
+        k.counters,
+        event,
+        image.url,
+      ),
+    );
+  }
+
+  async appendProgress(id: string, detail?: string): Promise<number> {
+    const k = keys(id);
+    const json = detail ? JSON.stringify(detail) : '';
+    return Number(await this.redis.eval(APPEND_PROGRESS, 5, k.seq, k.events, k.progress, k.meta, k.counters, json));
+  }
+
+  /** Which of these image addresses the scan already gave out (not probed again). */
+  async knownImages(id: string, urls: readonly string[]): Promise<boolean[]> {
+    if (urls.length === 0) return [];
+    const found = await this.redis.smismember(keys(id).images, ...urls);
+    return found.map((flag) => flag === 1);
+  }
+
+  /** A file name no other image of the scan has (compared without case). */
+  async allocateName(id: string, name: string): Promise<string> {
+    const dot = name.lastIndexOf('.');
+    const stem = dot > 0 ? name.slice(0, dot) : name;
+    const ext = dot > 0 ? name.slice(dot) : '';
+    let candidate = name;
+    for (let n = 2; (await this.redis.sadd(keys(id).names, candidate.toLowerCase())) === 0; n += 1) {
+      candidate = `${stem}-${n}${ext}`;
+    }
+    return candidate;
+  }
+
+  /** 1 new, 2 already taken, 3 read as a frame, 0 over the page limit. */
+  async enqueue(id: string, url: string, maxPages: number): Promise<0 | 1 | 2 | 3> {
+    const k = keys(id);
+    return Number(await this.redis.eval(ENQUEUE, 4, k.enqueued, k.counters, k.meta, k.frames, url, String(maxPages))) as
+      | 0
+      | 1
+      | 2
+      | 3;
+  }
+
+  /** Frames read as part of a page: never taken as pages of their own. */
+  async markFrames(id: string, urls: readonly string[]): Promise<void> {
+    if (urls.length > 0) await this.redis.sadd(keys(id).frames, ...urls);
+  }
+
+  async finishPage(id: string, url: string, failure?: { url: string; reason: string }) {
+    const k = keys(id);
+    const [counted, done, enqueued] = (await this.redis.eval(
+      FINISH_PAGE,
+      3,
+      k.done,
+      k.counters,
+      k.failures,
+      url,
+      failure ? JSON.stringify(failure) : '',
+      String(MAX_LISTED_FAILURES),
+    )) as [number, number, number];
+    return { counted: counted === 1, done, enqueued };
+  }
+
+  /** True for the one caller that is to write the scan's last event. */
+  async claimFinish(id: string): Promise<boolean> {
+    return (await this.redis.hsetnx(keys(id).meta, 'finishing', '1')) === 1;
+  }
+
+  async counters(id: string) {
+    const c = await this.redis.hgetall(keys(id).counters);
+    return {
+      enqueued: Number(c.enqueued ?? 0),
+      done: Number(c.done ?? 0),
+      found: Number(c.found ?? 0),
+      failed: Number(c.failed ?? 0),
+    };
+  }
+
+  async failures(id: string): Promise<{ url: string; reason: string }[]> {
+    return (await this.redis.lrange(keys(id).failures, 0, -1)).map((line) => JSON.parse(line));
+  }
+
+  /** The events after `after`, the latest progress in its place (with the failed pages when any). */
+  async eventsAfter(id: string, after: number): Promise<SequencedEvent[]> {
+    const k = keys(id);
+    const [kept, progress] = await Promise.all([
+      this.redis.zrangebyscore(k.events, `(${after}`, '+inf'),
+      this.redis.get(k.progress),
+    ]);
+    const events = kept.map((line) => JSON.parse(line) as SequencedEvent);
+    if (progress) {
+      const latest = JSON.parse(progress) as Extract<SequencedEvent, { type: 'progress' }>;
+      if (latest.seq > after) {
+        if (latest.failed) latest.failures = await this.failures(id);
+        const at = events.findIndex((event) => event.seq > latest.seq);
+        events.splice(at < 0 ? events.length : at, 0, latest);
+      }
+    }
+    return events;
+  }
+
+  async snapshot(id: string, after: number): Promise<JobSnapshot | undefined> {
+    const meta = await this.meta(id);
+    if (!meta) return undefined;
+    const k = keys(id);
+    const [events, cursor, progress] = await Promise.all([
+      this.redis.zrangebyscore(k.events, `(${after}`, '+inf'),
+      this.redis.get(k.seq),
+      this.redis.get(k.progress),
+    ]);
+    let latest: Extract<SequencedEvent, { type: 'progress' }> | undefined;
+    if (progress) {
+      latest = JSON.parse(progress);
+      if (latest?.failed) latest.failures = await this.failures(id);
+    }
+    const { seq: _seq, ...progressEvent } = latest ?? { seq: 0 };
+    return {
+      id,
+      status: meta.status,
+      createdAt: meta.createdAt,
+      ...(meta.expiresAt ? { expiresAt: meta.expiresAt } : {}),
+      ...(latest ? { progress: progressEvent as Omit<typeof latest, 'seq'> } : {}),
+      images: events.flatMap((line) => {
+        const event = JSON.parse(line) as SequencedEvent;
+        return event.type === 'image' ? [event.image] : [];
+      }),
+      cursor: Number(cursor ?? 0),
+      ...(meta.error ? { error: meta.error } : {}),
+    };
+  }
+
+  async images(id: string): Promise<ExtractedImage[] | undefined> {
+    if (!(await this.meta(id))) return undefined;
+    const lines = await this.redis.zrange(keys(id).events, '0', '-1');
+    return lines.flatMap((line) => {
+      const event = JSON.parse(line) as SequencedEvent;
+      return event.type === 'image' ? [event.image] : [];
+    });
+  }
+
+  /** Every key of a finished scan expires after the keep time. */
+  async expire(id: string): Promise<void> {
+    const seconds = Math.max(1, Math.ceil(this.ttlMs / 1000));
+    const pipeline = this.redis.multi();
+    for (const key of allKeys(id)) pipeline.expire(key, String(seconds));
+    await pipeline.exec();
+  }
+}

@@ -1,0 +1,34 @@
+import { loadConfig } from './config.ts';
+import { createPageWorker } from './jobs/index.ts';
+import { createSafeFetcher } from './plugins/app/safeFetch/index.ts';
+import { describeFailure } from './routes/api/extract/failure.ts';
+
+// `pnpm worker`: reads the pages of website scans from Redis (REDIS_URL), beside any number of
+// other workers on any machine. Configuration as the API's (loadConfig); SIGTERM lets the pages in
+// hand finish their step and hands the rest back to the queue.
+const config = loadConfig();
+if (!config.redisUrl) {
+  process.stderr.write('[worker] REDIS_URL is not set: without Redis, website scans run inside the API (npm start).\n');
+  process.exit(2);
+}
+const fetcher = createSafeFetcher({ allowLoopback: config.allowLoopback });
+const worker = createPageWorker({
+  redisUrl: config.redisUrl,
+  fetch: fetcher.fetch,
+  chromiumPath: config.chromiumPath,
+  perHost: config.pagesPerHost ?? 4,
+  concurrency: config.workerPages ?? 8,
+  ttlMs: config.jobTtlMs ?? 24 * 3_600_000,
+  lockDurationMs: config.workerLockMs,
+  stalledIntervalMs: config.workerLockMs === undefined ? undefined : Math.max(500, Math.round(config.workerLockMs / 2)),
+  describeFailure: (error) => describeFailure(error).message,
+  log: { error: (object, message) => process.stderr.write(`[worker] ${message} ${JSON.stringify(object)}\n`) },
+});
+worker.worker.on('error', (error) => process.stderr.write(`[worker] ${error.message}\n`));
+process.stdout.write(`[worker] reading website scan pages from Redis, ${config.workerPages ?? 8} at once\n`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void Promise.all([worker.close(), fetcher.close()]).then(() => process.exit(0));
+  });
+}
