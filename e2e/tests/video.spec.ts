@@ -1,8 +1,18 @@
-import { copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Download, Locator, Page } from '@playwright/test';
 import { MESSAGES } from 'shared-contracts/messages';
 import { PATHS } from 'shared-contracts/routes';
+import {
+  BLURRED_FRAME,
+  ffprobeKeyframeTimes,
+  makeBlurVideo,
+  makeKeyframeVideo,
+  makeSceneVideo,
+  SCENE_CUTS_SECONDS,
+  TEST_VIDEO_FPS,
+} from '../../tooling/testVideos.mjs';
 import { PAGE_HEADINGS } from '../fixtures/pages.ts';
 import { CORPUS_DIR, GALLERY_IMG_DIR } from '../fixtures/paths.ts';
 import { downloadedBytes, expect, type Site, test, zipEntries } from '../fixtures/test.ts';
@@ -206,4 +216,112 @@ test('Cancel stops the work at once and keeps the frames made so far', async ({ 
   await page.waitForTimeout(2_000);
   await expect(framesGrid(page).cards).toHaveCount(kept);
   await expect(site.toast('success', m.framesExtracted(36).title)).toHaveCount(0);
+});
+
+test.describe('which frames (issue 18): each mode gives the frames the engine tests expect', () => {
+  // Made by ffmpeg once for this file (tooling/testVideos.mjs), as the engine tests make them.
+  let videos: string;
+  test.beforeAll(async () => {
+    videos = await mkdtemp(path.join(tmpdir(), 'e2e-video-modes-'));
+  });
+
+  const mode = (site: Site, name: string) =>
+    site.main
+      .locator('label')
+      .filter({ hasText: new RegExp(`^${name}$`) })
+      .click();
+  /** The grid's timestamps as seconds (HH:MM:SS or HH:MM:SS.mmm). */
+  const stampSeconds = async (page: Page) =>
+    (await framesGrid(page).region.getByTestId('frame-timestamp').allTextContents()).map((text) => {
+      const [hh, mm, ss] = text.split(':').map(Number);
+      return (hh ?? 0) * 3600 + (mm ?? 0) * 60 + (ss ?? 0);
+    });
+
+  test('scene changes: the opening shot and every cut within one frame, no false cut', async ({ page, site }) => {
+    await upload(site, makeSceneVideo(videos));
+    await mode(site, m.modes.scenes);
+    await expect(site.main.getByRole('slider', { name: m.modes.sensitivity(70) })).toHaveAttribute(
+      'aria-valuenow',
+      '70',
+    );
+    await extract(page, site, SCENE_CUTS_SECONDS.length + 1);
+    const times = await stampSeconds(page);
+    expect(times[0]).toBe(0);
+    for (const [i, cut] of SCENE_CUTS_SECONDS.entries()) {
+      expect(Math.abs((times[i + 1] ?? -1) - cut)).toBeLessThanOrEqual(1 / TEST_VIDEO_FPS + 1e-6);
+    }
+  });
+
+  test('key frames: exactly the sync samples ffprobe lists', async ({ page, site }) => {
+    const file = makeKeyframeVideo(videos);
+    const expected = ffprobeKeyframeTimes(file);
+    await upload(site, file);
+    await mode(site, m.modes.keyframes);
+    await extract(page, site, expected.length);
+    const times = await stampSeconds(page);
+    for (const [i, t] of times.entries()) expect(t).toBeCloseTo(expected[i] ?? -1, 3);
+  });
+
+  test('N frames spread evenly within a range typed as HH:MM:SS; a bad time is refused on its field', async ({
+    page,
+    site,
+  }) => {
+    await upload(site, makeSceneVideo(videos));
+    await mode(site, m.modes.count);
+    // the slider is named by its label, which says its value: found by the label's start
+    const count = site.main.getByRole('slider', { name: /^Number of frames/ });
+    await expect(count).toHaveAccessibleName(m.modes.countValue(12));
+    await count.focus();
+    for (let i = 0; i < 8; i += 1) await count.press('ArrowLeft');
+    await expect(count).toHaveAttribute('aria-valuenow', '4');
+    await expect(count).toHaveAccessibleName(m.modes.countValue(4));
+    const from = site.main.getByRole('textbox', { name: m.range.from });
+    const to = site.main.getByRole('textbox', { name: m.range.to });
+    await from.fill('00:00:1x');
+    await to.fill('00:00:05');
+    await site.main.getByRole('button', { name: 'Extract Frames' }).click();
+    await expect(site.main.getByRole('alert').filter({ hasText: m.range.invalidTime(m.range.from) })).toBeVisible();
+    await expect(from).toHaveAttribute('aria-invalid', 'true');
+    await from.fill('00:00:01');
+    await expect(site.main.getByRole('alert').filter({ hasText: m.range.invalidTime(m.range.from) })).toHaveCount(0);
+    // the window 1–5 s cut into 4 parts, a frame in the middle of each: 1.5, 2.5, 3.5 and 4.5 s
+    await extract(page, site, 4);
+    expect(await framesGrid(page).region.getByTestId('frame-timestamp').allTextContents()).toEqual([
+      '00:00:01',
+      '00:00:02',
+      '00:00:03',
+      '00:00:04',
+    ]);
+  });
+
+  test('Sharpest frame replaces the blurred frame by a sharp one next to it', async ({ page, site }) => {
+    await upload(site, makeBlurVideo(videos));
+    const slider = site.main.getByRole('slider').first();
+    await slider.focus();
+    for (let i = 0; i < 4; i += 1) await slider.press('ArrowLeft');
+    await site.main.getByRole('checkbox', { name: m.modes.sharpest }).check();
+    await extract(page, site, 4);
+    const times = await stampSeconds(page);
+    const blurredAt = BLURRED_FRAME / TEST_VIDEO_FPS;
+    expect(times[2]).not.toBe(blurredAt);
+    expect(Math.abs((times[2] ?? 0) - blurredAt)).toBeLessThanOrEqual(0.5);
+  });
+
+  test('Grab this frame adds exactly the frame the paused player shows', async ({ page, site }) => {
+    await upload(site, makeSceneVideo(videos));
+    const player = site.main.getByTestId('video-preview');
+    await player.evaluate(async (element: HTMLVideoElement) => {
+      if (element.readyState < 1)
+        await new Promise((resolve) => element.addEventListener('loadedmetadata', resolve, { once: true }));
+      element.currentTime = 3.61;
+      await new Promise((resolve) => element.addEventListener('seeked', resolve, { once: true }));
+    });
+    await site.main.getByRole('button', { name: m.grabFrame }).click();
+    const grid = framesGrid(page);
+    await expect(grid.cards).toHaveCount(1, { timeout: 60_000 });
+    // 3.61 s shows the frame that began at 3.6 s (25 fps): named by its own time
+    await expect(grid.region.getByTestId('frame-timestamp')).toHaveText('00:00:03.600');
+    const single = await grid.download('frame-00-00-03-600.png');
+    expect(pngSize(new Uint8Array(await downloadedBytes(single)))).toEqual({ width: 320, height: 180 });
+  });
 });
