@@ -86,19 +86,26 @@ async function bareApp(options: Partial<Parameters<typeof metafilePreviewRoutes>
 
 describe('the corpus pictures rtf.js cannot draw whole', () => {
   it.each([
-    // text only: three lines of a Word document's OLE preview
-    ['doc/word_with_embeded.doc', 'image4.emf', 0.002],
-    // text and grid lines (blits): an Excel table of month names
-    ['doc/FloatingPictures.doc', 'image16.emf', 0.02],
-    ['doc/word_with_embeded.doc', 'image1.emf', 0.005],
-  ])('%s %s: a PNG 1200 pixels wide, with ink on it', { timeout: 30_000 }, async (key, name, minimumInk) => {
-    const answer = await post(app, await metafileOf(key, name));
-    expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.headers['content-type']).toBe('image/png');
-    const picture = inkOf(answer.rawPayload);
-    expect(picture.width).toBe(1200);
-    expect(picture.ink).toBeGreaterThan(minimumInk);
-  });
+    // text only: three lines of a Word document's OLE preview; frame 19770 × 3835
+    ['doc/word_with_embeded.doc', 'image4.emf', 0.002, [1200, Math.round((1200 * 3835) / 19770)]],
+    // text and grid lines (blits): an Excel table of month names; frame 5140 × 1040
+    ['doc/FloatingPictures.doc', 'image16.emf', 0.02, [1200, Math.round((1200 * 1040) / 5140)]],
+    // wide by its bounds (64 × 60), tall by its frame (2059 × 2298), which is what Inkscape draws
+    ['doc/word_with_embeded.doc', 'image1.emf', 0.005, [Math.round((1200 * 2059) / 2298), 1200]],
+  ] as const)(
+    '%s %s: a PNG of its frame, long side 1200, with ink on it',
+    { timeout: 30_000 },
+    async (key, name, minimumInk, size) => {
+      const answer = await post(app, await metafileOf(key, name));
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers['content-type']).toBe('image/png');
+      const picture = inkOf(answer.rawPayload);
+      expect(picture.width).toBeCloseTo(size[0], -1);
+      expect(picture.height).toBeCloseTo(size[1], -1);
+      expect(Math.max(picture.width, picture.height)).toBe(1200);
+      expect(picture.ink).toBeGreaterThan(minimumInk);
+    },
+  );
 
   it("a standard WMF (no placeable header) keeps its window's proportions", { timeout: 30_000 }, async () => {
     // 53446.ppt's image1.wmf: META_SETWINDOWEXT 722 × 439 in its records, the size PowerPoint gives it

@@ -23,13 +23,22 @@ const ADDRESS_SPACE_BYTES = 2 * 1024 ** 3;
 export class ConversionFailed extends Error {}
 export class ConverterMissing extends Error {}
 
-/** The picture's proportions, from its header (EMF frame, placeable WMF box) or its window (standard WMF). */
+/**
+ * The proportions of the page Inkscape exports: an EMF's frame (rclFrame, which Inkscape takes as
+ * its page; the bounds may differ: word_with_embeded.doc's image1.emf is wide by its bounds and
+ * tall by its frame), a placeable WMF's box, or a standard WMF's window.
+ */
 export function aspectOf(bytes: Uint8Array, format: MetafileFormat): number | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (format === 'EMF' && bytes.length >= 40) {
+    const width = view.getInt32(32, true) - view.getInt32(24, true);
+    const height = view.getInt32(36, true) - view.getInt32(28, true);
+    if (width > 0 && height > 0) return width / height;
+  }
   const sniffed = sniffImageFormat(bytes);
   if (sniffed?.width && sniffed.height) return sniffed.width / sniffed.height;
   if (format !== 'WMF') return undefined;
   // META_SETWINDOWEXT (0x020C): height, then width, as 16-bit values after the record's 6 bytes.
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let at = 18; at + 10 <= bytes.length; ) {
     const words = view.getUint32(at, true);
     if (words < 3 || at + words * 2 > bytes.length) return undefined;
