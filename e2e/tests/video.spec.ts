@@ -1,7 +1,9 @@
-import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Download, Locator, Page } from '@playwright/test';
+import { sheetLayout } from 'media-files';
 import { MESSAGES } from 'shared-contracts/messages';
 import { PATHS } from 'shared-contracts/routes';
 import {
@@ -323,5 +325,41 @@ test.describe('which frames (issue 18): each mode gives the frames the engine te
     await expect(grid.region.getByTestId('frame-timestamp')).toHaveText('00:00:03.600');
     const single = await grid.download('frame-00-00-03-600.png');
     expect(pngSize(new Uint8Array(await downloadedBytes(single)))).toEqual({ width: 320, height: 180 });
+  });
+
+  test('the contact sheet downloads as a PNG of the layout’s size, and as a one-page PDF', async ({ page, site }) => {
+    const file = makeKeyframeVideo(videos);
+    const frames = ffprobeKeyframeTimes(file).length;
+    await upload(site, file);
+    await mode(site, m.modes.keyframes);
+    await extract(page, site, frames);
+    const columns = site.main.getByRole('slider', { name: /^Columns/ });
+    await expect(columns).toHaveAccessibleName(m.sheet.columns(4));
+    await columns.focus();
+    await columns.press('ArrowLeft');
+    await expect(columns).toHaveAccessibleName(m.sheet.columns(3));
+
+    const pngDownload = page.waitForEvent('download');
+    await site.main.getByRole('button', { name: m.sheet.png }).click();
+    const png = await pngDownload;
+    expect(png.suggestedFilename()).toBe('keyframes-sheet.png');
+    const expected = sheetLayout({ count: frames, frameWidth: 320, frameHeight: 180, columns: 3, width: 1600 });
+    expect(pngSize(new Uint8Array(await downloadedBytes(png)))).toEqual({
+      width: expected.width,
+      height: expected.height,
+    });
+
+    const pdfDownload = page.waitForEvent('download');
+    await site.main.getByRole('button', { name: m.sheet.pdf }).click();
+    const pdf = await pdfDownload;
+    expect(pdf.suggestedFilename()).toBe('keyframes-sheet.pdf');
+    const pdfFile = path.join(videos, 'sheet.pdf');
+    await writeFile(pdfFile, Buffer.from(await downloadedBytes(pdf)));
+    // qpdf reads it as one page; pdfimages finds the sheet on it at its size
+    expect(execFileSync('qpdf', ['--show-npages', pdfFile], { encoding: 'utf8' }).trim()).toBe('1');
+    const images = execFileSync('pdfimages', ['-list', pdfFile], { encoding: 'utf8' }).trim().split('\n').slice(2);
+    expect(images.map((line) => line.trim().split(/\s+/).slice(3, 5))).toEqual([
+      [String(expected.width), String(expected.height)],
+    ]);
   });
 });
