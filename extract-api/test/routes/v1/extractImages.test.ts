@@ -118,9 +118,11 @@ describe('POST /v1/extract-images', () => {
       expect(body.kind).toBe('pptx');
       const media = manifest()['pptx/shp-picture.pptx']?.media ?? [];
       const bySha = new Map(media.map((m) => [m.sha256, m]));
-      expect(body.images).toHaveLength(media.length);
+      // each picture is shown whole and cropped (a:srcRect): the crop's view is a PNG, its original the media
+      expect(body.images).toHaveLength(media.length * 2);
+      expect(body.images.filter((image) => image.viewChanges?.includes('crop'))).toHaveLength(media.length);
       for (const image of body.images) {
-        const expected = bySha.get(sha256(bytesOf(image.url)));
+        const expected = bySha.get(sha256(bytesOf(image.original?.url ?? image.url)));
         expect(expected, image.name).toBeDefined();
         expect(image.slideNumbers).toEqual(expected?.slides_direct);
         expect(image.slideNumber).toBe(expected?.slides_direct?.[0]);
