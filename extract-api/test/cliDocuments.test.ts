@@ -47,11 +47,14 @@ describe('pnpm extract <file>', () => {
   it('should print a table of a presentation’s images with their slides, the path relative to where it was typed', async () => {
     const { code, stdout, stderr } = await cli(['pptx/shp-picture.pptx']);
     expect(code).toBe(0);
+    // each picture is shown whole and cropped (a:srcRect): the crop is an image of its own
     expect(stdout.trim().split('\n')).toEqual([
       expect.stringMatching(/^slide 1 +PNG +140 x 56 +6 KB +image1\.png$/),
+      expect.stringMatching(/^slide 1 +PNG +103 x 28 +\d+ KB +image1-cropped\.png$/),
       expect.stringMatching(/^slide 2 +PNG +150 x 214 +63 KB +image2\.png$/),
+      expect.stringMatching(/^slide 2 +PNG +149 x 150 +\d+ KB +image2-cropped\.png$/),
     ]);
-    expect(stderr).toMatch(/2 images in shp-picture\.pptx \(PPTX\)/);
+    expect(stderr).toMatch(/4 images in shp-picture\.pptx \(PPTX\)/);
   });
 
   it('should write a PDF’s images with --out (JPEG 2000 byte-identical to pdfimages -all, JBIG2 as PNG) and JSON lines', async () => {
