@@ -112,12 +112,18 @@ export async function* extractFrames(request: FrameRequest): AsyncGenerator<Extr
   };
   const { mode } = selection;
   if (mode.kind === 'keyframes') {
-    yield* selectedFrames(request, keyframeArgs(job), plan.window.from, plan.millis);
+    yield* selectedFrames(request, keyframeArgs(job), plan.window.from, plan.millis, plan.window);
     return;
   }
   if (!selection.sharpest) {
     if (mode.kind === 'scenes') {
-      yield* selectedFrames(request, sceneArgs(job, sceneThreshold(mode.sensitivity)), plan.window.from, plan.millis);
+      yield* selectedFrames(
+        request,
+        sceneArgs(job, sceneThreshold(mode.sensitivity)),
+        plan.window.from,
+        plan.millis,
+        plan.window,
+      );
     } else if (plan.grid && plan.times) {
       yield* gridFrames(request, plan.grid, plan.times, plan.millis);
     }
@@ -207,6 +213,8 @@ async function* selectedFrames(
   args: string[],
   offset: number,
   millis: boolean,
+  /** Frames outside it are dropped (see below); undefined keeps every frame the run gives. */
+  window?: FrameWindow,
 ): AsyncGenerator<ExtractedFrame> {
   const infos = createFrameInfoQueue();
   const ffmpeg = runProcess(request.ffmpegPath, args, request.signal, (text) => infos.push(text));
@@ -219,7 +227,11 @@ async function* selectedFrames(
     for await (const image of splitImages(ffmpeg.stdout, request.format)) {
       const info = await infos.next();
       if (!info) throw new Error('ffmpeg gave a frame without its time');
-      yield frameOf(request, index, roundToMillis(offset + info.seconds), millis, image);
+      const seconds = roundToMillis(offset + info.seconds);
+      // `-t` bounds what is read, by packet time: a frame shown after the range's end (B-frames
+      // reordered, a key frame whose time ffmpeg guessed) can still come out; it is not the range's.
+      if (window && (seconds < window.from - 1e-3 || seconds >= window.to - 1e-6)) continue;
+      yield frameOf(request, index, seconds, millis, image);
       index += 1;
     }
     await succeeded(request, ffmpeg.exited);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type ExtractedImage, type ExtractionEvent, ExtractionEventSchema, MESSAGES } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ffprobeKeyframeTimes, makeKeyframeVideo } from '../../../../tooling/testVideos.mjs';
 import { extractFrames, probeVideo } from '../../../src/video/index.ts';
 import { type FileServer, startFileServer } from '../../fixtures/fileServer.ts';
 import { png } from '../../fixtures/images.ts';
@@ -106,6 +107,44 @@ async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 1
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+describe('POST /api/video/frames: which frames (issue 18)', () => {
+  it('takes the mode and range as form fields: key frames inside 00:00:01–00:00:04, named to the millisecond', async () => {
+    const file = makeKeyframeVideo(path.join(dir, 'videos'));
+    const expected = ffprobeKeyframeTimes(file).filter((t) => t >= 1 && t < 4);
+    expect(expected.length).toBeGreaterThanOrEqual(2);
+    const body = await multipart(
+      { mode: 'keyframes', from: '1', to: '4' },
+      { name: 'keyframes.mp4', bytes: readFileSync(file), type: 'video/mp4' },
+    );
+    const response = await app.inject({ method: 'POST', url: '/api/video/frames', ...body });
+    expect(response.statusCode).toBe(200);
+    const list = events(response.body);
+    expect(list[0]).toMatchObject({ type: 'start', runsOn: 'server', video: { millis: true } });
+    const frames = frameEvents(list);
+    expect(frames.map((f) => f.timeSeconds)).toEqual(expected);
+    expect(frames.map((f) => f.name)).toEqual(
+      expected.map((t) => `frame-00-00-0${Math.floor(t)}-${String(Math.round((t % 1) * 1000)).padStart(3, '0')}.png`),
+    );
+  });
+
+  it('refuses a range that starts after the video ends, or runs backwards, with the catalogue’s words', async () => {
+    const late = await app.inject({
+      method: 'POST',
+      url: '/api/video/frames',
+      ...(await multipart({ mode: 'count', count: '3', from: '9999' }, { name: 'clip.avi', bytes: avi })),
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error).toMatch(/^The range starts after the video ends/);
+    const backwards = await app.inject({
+      method: 'POST',
+      url: '/api/video/frames',
+      ...(await multipart({ mode: 'scenes', from: '3', to: '1' }, { name: 'clip.avi', bytes: avi })),
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().error).toContain(MESSAGES.video.range.fromNotBeforeTo);
+  });
+});
 
 describe('POST /api/video/frames', () => {
   it('turns an uploaded AVI into a PNG every second, as NDJSON, at display size', async () => {
