@@ -14,6 +14,14 @@ export type DownloadRendition = z.infer<typeof DownloadRenditionSchema>;
 /** The file-name template that keeps today's names. */
 export const DEFAULT_NAME_TEMPLATE = '{name}';
 
+/** Convert on download: `keep` gives each file as it is; the others re-encode in the browser. */
+export const DOWNLOAD_FORMATS = ['keep', 'png', 'jpeg', 'webp'] as const;
+export const DownloadFormatSchema = z.enum(DOWNLOAD_FORMATS);
+export type DownloadFormat = z.infer<typeof DownloadFormatSchema>;
+export const DOWNLOAD_QUALITY_DEFAULT = 90;
+/** The largest longest side a conversion may ask for: 16,384 px, what canvases take everywhere. */
+export const DOWNLOAD_MAX_SIDE = 16_384;
+
 export const DownloadChoicesSchema = z.object({
   rendition: z._default(DownloadRenditionSchema, 'view'),
   /**
@@ -22,7 +30,17 @@ export const DownloadChoicesSchema = z.object({
    * (media-files' nameFromTemplate).
    */
   nameTemplate: z._default(z.string().check(z.maxLength(300)), DEFAULT_NAME_TEMPLATE),
+  format: z._default(DownloadFormatSchema, 'keep'),
+  /** JPEG and WebP quality, 1-100. */
+  quality: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(100)), DOWNLOAD_QUALITY_DEFAULT),
+  /** Scale down so the longest side is at most this many pixels (never up); absent: the image's own size. */
+  maxSide: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(DOWNLOAD_MAX_SIDE))),
 });
 export type DownloadChoices = z.infer<typeof DownloadChoicesSchema>;
 
-export const DEFAULT_DOWNLOAD_CHOICES: DownloadChoices = { rendition: 'view', nameTemplate: DEFAULT_NAME_TEMPLATE };
+export const DEFAULT_DOWNLOAD_CHOICES: DownloadChoices = {
+  rendition: 'view',
+  nameTemplate: DEFAULT_NAME_TEMPLATE,
+  format: 'keep',
+  quality: DOWNLOAD_QUALITY_DEFAULT,
+};

@@ -41,7 +41,8 @@ export const MESSAGES = {
     resumed: 'Scan resumed: it kept running on the server while you were away.',
     includeLabel: 'Only follow links matching (optional)',
     excludeLabel: 'Skip links matching (optional)',
-    patternsHelp: 'One pattern per line. * matches anything (https://example.com/blog/*); without *, the link only has to contain the text (/blog/).',
+    patternsHelp:
+      'One pattern per line. * matches anything (https://example.com/blog/*); without *, the link only has to contain the text (/blog/).',
     sitemapLabel: "Also start from the site's sitemap.xml",
   },
   video: {
@@ -253,7 +254,6 @@ export const MESSAGES = {
       `Used for every download and ZIP entry. Tokens: ${tokens.join(' ')}. The same name twice gets -2, -3.`,
     /** The live preview under the template. */
     namesPreview: (names: readonly string[]) => `First files: ${names.join(', ')}`,
-  },
     /** "Download manifest" of the images shown, as CSV or JSON. */
     manifest: (kind: 'CSV' | 'JSON') => `Manifest (${kind})`,
     manifestLabel: (kind: 'CSV' | 'JSON') => `Download manifest (${kind}) of the images shown`,
@@ -271,6 +271,12 @@ export const MESSAGES = {
     smallerCopyOf: (name: string) => `Smaller copy of ${name}`,
     keepLargest: 'Keep the largest of each group',
     showAllCopies: 'Show every copy',
+    /** Convert on download (ZIPs): the format, JPEG/WebP quality, and the longest side. */
+    convertLabel: 'Convert to',
+    convertFormats: { keep: 'Keep original', png: 'PNG', jpeg: 'JPEG', webp: 'WebP' },
+    quality: 'Quality',
+    maxSide: 'Longest side (0: as is)',
+    convertHelp: 'Applies to ZIPs. Converted files carry no metadata; SVG and document-only formats stay as they are.',
   },
   download: {
     /** A ZIP made on the device could not be written (Download All of frames or document images). */

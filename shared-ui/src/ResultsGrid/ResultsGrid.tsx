@@ -15,6 +15,7 @@ import { DuplicatesBar } from '../duplicates/DuplicatesBar.tsx';
 import { useDuplicates } from '../duplicates/useDuplicates.ts';
 import { downloadManifest } from '../extraction/manifest.ts';
 import { namedFiles } from '../extraction/namedFiles.ts';
+import { ConvertField } from './ConvertField.tsx';
 import { FileNamesField, NAMES_PREVIEWED } from './FileNamesField.tsx';
 import { filterImages, formatsOf, type ImageFilter } from './filterImages.ts';
 import { ImageCard, type ImageLinks } from './ImageCard.tsx';
@@ -244,8 +245,11 @@ export function ResultsGrid({
         <FileNamesField
           template={choices.nameTemplate}
           onChange={setNameTemplate}
-          firstNames={shown.slice(0, NAMES_PREVIEWED).map((image) => fileNames.get(image.id) ?? image.name)}
+          firstNames={namedFiles(shown.slice(0, NAMES_PREVIEWED), { ...choices, rendition: 'view' }).map((f) => f.name)}
         />
+      ) : null}
+      {selectable && shown.length > 0 ? (
+        <ConvertField choices={choices} onChange={(change) => setChoices((c) => ({ ...c, ...change }))} />
       ) : null}
       {selectable && shown.length > 0 ? (
         <div className="ie-results__selection" role="toolbar" aria-label={MESSAGES.grid.selectionLabel}>

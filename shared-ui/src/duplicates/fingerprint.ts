@@ -1,18 +1,9 @@
 import { startModuleWorker } from 'browser-services/workers';
-import { API_PATHS, type ExtractedImage } from 'shared-contracts';
+import type { ExtractedImage } from 'shared-contracts';
+import { bytesUrlOf } from '../extraction/bytesUrl.ts';
 import workerUrl from './hashWorker.ts?worker&url';
 import type { ImageFingerprint } from './perceptualHash.ts';
 import type { FromHashWorker, HashResult } from './protocol.ts';
-
-/**
- * Where the Worker reads an image's bytes: the page's own (blob:, data:) as they are, a web
- * image through the site's image proxy (the browser may not read another site's bytes), as an
- * absolute address: the Worker runs from the remote's origin.
- */
-export function bytesUrlOf(image: ExtractedImage): string {
-  if (!/^https?:/i.test(image.url)) return image.url;
-  return new URL(`${API_PATHS.image}?${new URLSearchParams({ url: image.url })}`, globalThis.location.href).href;
-}
 
 /** Fingerprints of the images, hashed in a Worker started for this and ended after it. */
 export function fingerprintImages(
@@ -48,6 +39,6 @@ export function fingerprintImages(
       worker.terminate();
       reject(new Error(event.message || 'The hashing Worker failed'));
     });
-    worker.postMessage({ images: images.map((image) => ({ id: image.id, url: bytesUrlOf(image) })) });
+    worker.postMessage({ images: images.map((image) => ({ id: image.id, url: bytesUrlOf(image.url) })) });
   });
 }

@@ -3,19 +3,22 @@ import { toasts } from 'browser-services/toast';
 import type { ZipEntry } from 'media-files';
 import { useCallback, useState } from 'react';
 import { API_PATHS, type DownloadChoices, type ExtractedImage, MESSAGES } from 'shared-contracts';
-import { manifestFactsOf, namedFiles } from './namedFiles.ts';
+import type { Conversion } from '../convert/conversion.ts';
+import type { Converter } from '../convert/converter.ts';
+import { bytesUrlOf } from './bytesUrl.ts';
+import { type DownloadFile, manifestFactsOf, namedFiles } from './namedFiles.ts';
 
 /**
  * Where the bytes of a set of images are, which says who writes their ZIP:
  * - `server`: web images (http/https; inline `data:` ones beside them), fetched and zipped by
  *   extract-api (`POST /api/zip`), which the browser cannot do across sites (CORS);
  * - `browser`: bytes made on this device (`blob:` URLs, or `data:` URLs only), zipped here by the
- *   one ZIP writer; nothing is uploaded.
+ *   one ZIP writer; nothing is uploaded. Also any set converted on download (web images read
+ *   through the image proxy).
  */
 export type ZipMaker = 'server' | 'browser';
 
 const isRemote = (url: string) => /^https?:/i.test(url);
-const isLocal = (url: string) => /^(blob|data):/i.test(url);
 
 export function zipMakerFor(images: readonly ExtractedImage[]): ZipMaker {
   // A blob: URL lives in this tab only: the server can never read it.
@@ -45,30 +48,56 @@ export function postZipForm(images: readonly ExtractedImage[], zipName: string):
   form.remove();
 }
 
-/** What the browser ZIP does with an image whose bytes are not on the device (a linked image). */
+/** What the browser ZIP does with an image whose bytes must not be fetched (a document's linked image). */
 export type RemoteInBrowserZip = (image: ExtractedImage) => string;
 
+/** Streamed from the object, data: or proxy URL into the archive: no third copy of the bytes. */
+const streamOf = (url: string) =>
+  fetch(url).then(async (response) => {
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return response.body ?? new Uint8Array(await response.arrayBuffer());
+  });
+
 /**
- * The browser's ZIP of bytes on this device, written by the one ZIP writer and saved as one file.
- * An image whose bytes are elsewhere (a document's linked image) becomes a line of the archive's
- * could-not-download.txt, with `remoteNote`'s words.
+ * The browser's ZIP, written by the one ZIP writer and saved as one file: bytes on this device,
+ * web images through the site's image proxy, each converted on the way when asked (in a Worker,
+ * one image at a time). With `remoteNote`, web images are not fetched (a document's linked
+ * images): each becomes a line of the archive's could-not-download.txt, in its words.
  */
 export async function zipInBrowser(
-  images: readonly ExtractedImage[],
+  files: readonly DownloadFile[],
   zipName: string,
-  remoteNote: RemoteInBrowserZip = () => 'not on this device',
+  remoteNote?: RemoteInBrowserZip,
 ): Promise<void> {
-  const entries: ZipEntry[] = images.map((image) => ({
-    name: image.name,
-    facts: manifestFactsOf(image),
-    input: isLocal(image.url)
-      ? // Streamed from the object (or data:) URL into the archive: no third copy of the bytes.
-        () => fetch(image.url).then(async (response) => response.body ?? new Uint8Array(await response.arrayBuffer()))
-      : () => Promise.reject(new Error(`${image.url}: ${remoteNote(image)}`)),
-  }));
+  let converter: Converter | undefined;
+  const convert = async (url: string, conversion: Conversion) => {
+    if (!converter) {
+      const { startConverter } = await import('../convert/converter.ts');
+      converter ??= startConverter();
+    }
+    return converter.convert(url, conversion);
+  };
+  const entries: ZipEntry[] = files.map((file) => {
+    const notFetched = isRemote(file.url) && remoteNote !== undefined;
+    const source = bytesUrlOf(file.url);
+    const { conversion } = file;
+    return {
+      name: file.name,
+      facts: manifestFactsOf(file),
+      input: notFetched
+        ? () => Promise.reject(new Error(`${file.url}: ${remoteNote(file)}`))
+        : conversion
+          ? () => convert(source, conversion).then((blob) => blob.stream())
+          : () => streamOf(source),
+    };
+  });
   // The ZIP writer loads with the first archive, not with the page.
   const { zipStream } = await import('media-files/zip');
-  saveBlob(await zipToBlob(zipStream(entries)), zipName);
+  try {
+    saveBlob(await zipToBlob(zipStream(entries)), zipName);
+  } finally {
+    converter?.close();
+  }
 }
 
 /** The one options object of the one download path: where the ZIP goes, and the visitor's choices. */
@@ -81,7 +110,8 @@ export type DownloadAllOptions = Partial<DownloadChoices> & {
 /** Download All, Download Selected: one ZIP of `images`, made where their bytes are. */
 export async function downloadAll(images: readonly ExtractedImage[], options: DownloadAllOptions): Promise<ZipMaker> {
   const files = namedFiles(images, options);
-  const maker = zipMakerFor(files);
+  // Converting happens here: the server's ZIP gives files as they are.
+  const maker = files.some((file) => file.conversion) ? 'browser' : zipMakerFor(files);
   if (maker === 'server') postZipForm(files, options.zipName);
   else await zipInBrowser(files, options.zipName, options.remoteNote);
   return maker;

@@ -1,5 +1,6 @@
 import { type NameFacts, namesFromTemplate } from 'media-files';
 import { DEFAULT_NAME_TEMPLATE, type DownloadChoices, type ExtractedImage, type ManifestFacts } from 'shared-contracts';
+import { asConverted, type Conversion, conversionFor } from '../convert/conversion.ts';
 
 /**
  * The image as the chosen rendition: with `original`, an image that has a stored file distinct from
@@ -40,16 +41,21 @@ export function nameFactsOf(image: ExtractedImage, index: number): NameFacts {
   };
 }
 
+/** A file of a download: the image as written, and how it is converted on the way (if it is). */
+export type DownloadFile = ExtractedImage & { conversion?: Conversion };
+
 /**
- * The files a download of `images` gives, in order: each as the chosen rendition, named by the
+ * The files a download of `images` gives, in order: each as the chosen rendition, converted as
+ * chosen (its format, extension and size then the converted file's), named by the
  * template ({index} counts within this set), names unique within it. Single downloads and ZIP
  * entries are named by this one function, so a card's file has the name it has in the ZIP.
  */
-export function namedFiles(
-  images: readonly ExtractedImage[],
-  choices: Partial<DownloadChoices> = {},
-): ExtractedImage[] {
-  const files = images.map((image) => asRendition(image, choices.rendition));
+export function namedFiles(images: readonly ExtractedImage[], choices: Partial<DownloadChoices> = {}): DownloadFile[] {
+  const files = images.map((image) => {
+    const file = asRendition(image, choices.rendition);
+    const conversion = conversionFor(file, choices);
+    return conversion ? { ...asConverted(file, conversion), conversion } : file;
+  });
   const template = choices.nameTemplate ?? DEFAULT_NAME_TEMPLATE;
   const names = namesFromTemplate(
     template,

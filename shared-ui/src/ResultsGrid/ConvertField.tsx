@@ -1,0 +1,55 @@
+import { DOWNLOAD_FORMATS, DOWNLOAD_MAX_SIDE, type DownloadChoices, MESSAGES } from 'shared-contracts';
+import { Select } from '../design-system/antd/select.ts';
+import { NumberInput, Text } from '../design-system/index.ts';
+
+type ConvertChoices = Pick<DownloadChoices, 'format' | 'quality' | 'maxSide'>;
+
+/** Convert on download: Keep original (default), PNG, JPEG or WebP with a quality, and a longest side. */
+export function ConvertField({
+  choices,
+  onChange,
+}: {
+  choices: ConvertChoices;
+  onChange: (change: Partial<ConvertChoices>) => void;
+}) {
+  const lossy = choices.format === 'jpeg' || choices.format === 'webp';
+  return (
+    <div className="ie-results__names">
+      <Text id="ie-convert-label">{MESSAGES.grid.convertLabel}</Text>
+      <Select
+        aria-labelledby="ie-convert-label"
+        style={{ width: 150 }}
+        value={choices.format}
+        onChange={(format) => onChange({ format })}
+        options={DOWNLOAD_FORMATS.map((format) => ({ value: format, label: MESSAGES.grid.convertFormats[format] }))}
+      />
+      {lossy ? (
+        <>
+          <Text id="ie-quality-label">{MESSAGES.grid.quality}</Text>
+          <NumberInput
+            aria-labelledby="ie-quality-label"
+            min={1}
+            max={100}
+            value={choices.quality}
+            onChange={(quality) => onChange({ quality })}
+            style={{ width: 90 }}
+          />
+        </>
+      ) : null}
+      <Text id="ie-max-side-label">{MESSAGES.grid.maxSide}</Text>
+      <NumberInput
+        aria-labelledby="ie-max-side-label"
+        min={0}
+        max={DOWNLOAD_MAX_SIDE}
+        step={100}
+        value={choices.maxSide ?? 0}
+        onChange={(side) => onChange({ maxSide: side > 0 ? side : undefined })}
+        suffix="px"
+        style={{ width: 130 }}
+      />
+      <Text type="secondary" className="ie-results__names-help">
+        {MESSAGES.grid.convertHelp}
+      </Text>
+    </div>
+  );
+}
