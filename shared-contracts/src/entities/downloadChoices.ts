@@ -35,6 +35,11 @@ export const DownloadChoicesSchema = z.object({
   quality: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(100)), DOWNLOAD_QUALITY_DEFAULT),
   /** Scale down so the longest side is at most this many pixels (never up); absent: the image's own size. */
   maxSide: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(DOWNLOAD_MAX_SIDE))),
+  /**
+   * Remove EXIF, XMP, IPTC, comments and text chunks from JPEG, PNG and WebP files, byte by byte
+   * (no re-encoding); off by default: files are given as they are, metadata kept.
+   */
+  removeMetadata: z._default(z.boolean(), false),
 });
 export type DownloadChoices = z.infer<typeof DownloadChoicesSchema>;
 
@@ -43,4 +48,5 @@ export const DEFAULT_DOWNLOAD_CHOICES: DownloadChoices = {
   nameTemplate: DEFAULT_NAME_TEMPLATE,
   format: 'keep',
   quality: DOWNLOAD_QUALITY_DEFAULT,
+  removeMetadata: false,
 };

@@ -277,6 +277,54 @@ export const MESSAGES = {
     quality: 'Quality',
     maxSide: 'Longest side (0: as is)',
     convertHelp: 'Applies to ZIPs. Converted files carry no metadata; SVG and document-only formats stay as they are.',
+    /** Remove metadata on download: a checkbox beside Convert. */
+    removeMetadata: 'Remove metadata',
+    removeMetadataHelp:
+      'Removes EXIF (camera, date, GPS location), XMP, IPTC, comments and text chunks from JPEG, PNG and WebP files without re-encoding them (the picture stays byte for byte); ICC colour profiles are kept. Other formats go as they are. Applies to ZIPs and Save to folder.',
+    /** Save to folder (File System Access API): the selection written into a folder the visitor picks. */
+    saveToFolder: 'Save to folder…',
+    savingToFolder: (done: number, total: number) => `Saving to folder… ${done} of ${total}`,
+    savedToFolder: (n: number, folder: string) => ({
+      title: 'Saved to folder',
+      description: `${n} ${n === 1 ? 'file' : 'files'} written to ${folder}.`,
+    }),
+    folderRefused: {
+      title: 'Folder not saved to',
+      description: 'The browser was not allowed to write to that folder. Choose another folder, or allow editing.',
+    },
+    folderFileFailed: (names: readonly string[]) => ({
+      title: `${names.length} ${names.length === 1 ? 'file was' : 'files were'} not saved`,
+      description: `Could not read or write: ${names.join(', ')}. The others were saved.`,
+    }),
+    /** Save selected (signed in): every selected image to My Downloads in one step. */
+    saveSelected: 'Save selected',
+    savedSelected: (saved: number, already: number) => ({
+      title: 'Images saved',
+      description:
+        `${saved} ${saved === 1 ? 'image' : 'images'} saved to My Downloads` +
+        (already > 0 ? `; ${already} ${already === 1 ? 'was' : 'were'} already saved.` : '.'),
+    }),
+    saveSelectedFailed: (n: number) => ({
+      title: `${n} ${n === 1 ? 'image was' : 'images were'} not saved`,
+      description: 'They could not be read from this page, or this browser refused to store them.',
+    }),
+  },
+  /** An image's metadata, read on its card's Details (issue 16). */
+  metadata: {
+    details: 'Details',
+    detailsLabel: (name: string) => `Details of ${name}`,
+    title: (name: string) => `Metadata of ${name}`,
+    reading: 'Reading metadata…',
+    none: 'No metadata found',
+    unreadable: 'The metadata of this image could not be read.',
+    camera: 'Camera',
+    dateTaken: 'Date taken',
+    orientation: 'Orientation',
+    gps: 'GPS location',
+    gpsWarning: 'This photo reveals where it was taken. Turn on Remove metadata before sharing the files.',
+    iccProfile: 'ICC profile',
+    creator: 'Creator',
+    copyright: 'Copyright',
   },
   download: {
     /** A ZIP made on the device could not be written (Download All of frames or document images). */
