@@ -37,7 +37,7 @@ function cornerAlpha(page: Page, png: Buffer): Promise<number> {
   }, png.toString('base64'));
 }
 
-async function downloadAllAs(page: Page, results: Results, choice: string) {
+async function downloadAllAs(results: Results, choice: string) {
   // antd draws the radio input invisible under its label: the label is what a person clicks
   await results.region.getByText(choice, { exact: true }).click();
   await expect(results.region.getByRole('radio', { name: choice })).toBeChecked();
@@ -71,11 +71,11 @@ test.describe('PDF images as the page draws them, and their stored files', () =>
     expect(original.suggestedFilename()).toBe(logo.originalName);
     expect((await downloadedBytes(original)).equals(Buffer.from(logo.original.bytes)), 'the stored JPEG').toBe(true);
 
-    const asShown = await zipEntries(await downloadAllAs(page, results, r.zipAsShown));
+    const asShown = await zipEntries(await downloadAllAs(results, r.zipAsShown));
     expect(Object.keys(asShown)).toEqual([logo.shownName]);
     expect(Buffer.from(asShown[logo.shownName] ?? []).equals(Buffer.from(logo.bytes))).toBe(true);
 
-    const originals = await zipEntries(await downloadAllAs(page, results, r.zipOriginals));
+    const originals = await zipEntries(await downloadAllAs(results, r.zipOriginals));
     expect(Object.keys(originals)).toEqual([logo.originalName]);
     expect(Buffer.from(originals[logo.originalName] ?? []).equals(Buffer.from(logo.original.bytes))).toBe(true);
   });
@@ -97,7 +97,7 @@ test.describe('PDF images as the page draws them, and their stored files', () =>
       const url = shown.find((one) => one.name === image.shownName)?.url ?? '';
       expect(await results.naturalSize(url)).toEqual({ width: image.width, height: image.height });
     }
-    const originals = await zipEntries(await downloadAllAs(page, results, r.zipOriginals));
+    const originals = await zipEntries(await downloadAllAs(results, r.zipOriginals));
     for (const image of expected) {
       const name = image.originalName ?? image.shownName;
       const bytes = image.original?.bytes ?? image.bytes;
