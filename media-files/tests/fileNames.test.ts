@@ -6,7 +6,9 @@ import {
   type NameFacts,
   nameFromTemplate,
   namesFromTemplate,
+  safeEntryPath,
   safeFileName,
+  sourceFolderNames,
   uniqueNames,
   withFormatExtension,
 } from '../src/files/fileNames.ts';
@@ -116,5 +118,32 @@ describe('file names by a template', () => {
     expect(nameFromTemplate('{alt}', { ...photo, alt: 'x\ud800y' })).toBe('x-y.jpg');
     expect(nameFromTemplate('{alt}', { ...photo, alt: '' })).toBe('image.jpg');
     expect(nameFromTemplate('{alt}', { ...photo, alt: 'CON' })).toBe('image.jpg');
+  });
+});
+
+describe('folders of a batch', () => {
+  it('names a file by its stem and an address by host and path, in the order given', () => {
+    const folders = sourceFolderNames([
+      'Annual report.pdf',
+      'https://example.org/blog/post/',
+      'http://localhost:4100/page-2.html',
+      'Annual report.pdf',
+    ]);
+    expect([...folders]).toEqual([
+      ['Annual report.pdf', 'Annual report'],
+      ['https://example.org/blog/post/', 'example.org-blog-post'],
+      ['http://localhost:4100/page-2.html', 'localhost-page-2.html'],
+    ]);
+  });
+
+  it('keeps sources that read alike apart, without regard to case', () => {
+    const folders = sourceFolderNames(['deck.pptx', 'DECK.pdf', 'deck.docx', 'https://deck/']);
+    expect([...folders.values()]).toEqual(['deck', 'DECK-2', 'deck-3', 'deck-4']);
+  });
+
+  it('makes a folder safe: no separators, no climbing, a name when nothing is left', () => {
+    const folders = sourceFolderNames(['../../secret.pdf', 'a/b\\c.docx', '...pdf', 'con.pdf']);
+    expect([...folders.values()]).toEqual(['secret', 'a-b-c', 'source', 'source-2']);
+    for (const folder of folders.values()) expect(safeEntryPath(`${folder}/x.png`)).toBe(`${folder}/x.png`);
   });
 });

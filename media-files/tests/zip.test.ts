@@ -43,6 +43,31 @@ describe('zipStream', () => {
     ]);
   });
 
+  it('keeps folders, and never writes an absolute path or one that climbs out (zip slip)', async () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    const zip = zipStream([
+      { name: 'report/a.png', input: bytes('in a folder') },
+      { name: '../../etc/passwd', input: bytes('climbing') },
+      { name: '/abs/b.png', input: bytes('absolute') },
+      { name: 'C:\\win\\c.png', input: bytes('windows') },
+      { name: 'x/./../y/d.png', input: bytes('dots') },
+      { name: '..', input: bytes('nothing left') },
+    ]);
+    const files = await readZip(zip);
+    expect([...files.keys()]).toEqual([
+      'report/a.png',
+      'etc/passwd',
+      'abs/b.png',
+      'C-/win/c.png',
+      'x/y/d.png',
+      'image',
+    ]);
+    for (const name of files.keys()) {
+      expect(name.startsWith('/')).toBe(false);
+      expect(name.split('/')).not.toContain('..');
+    }
+  });
+
   it('lists an entry that fails in a text file instead of aborting', async () => {
     const failures: string[] = [];
     const zip = zipStream(

@@ -145,7 +145,7 @@ export const NAME_TOKENS = [
 const stemOf = (name: string) => name.replace(/\.[A-Za-z0-9]{1,5}$/, '');
 
 /** A file's name without its extension, or a page address as host and path (`example.org-blog-post`). */
-function sourceText(source: string | undefined): string {
+export function sourceText(source: string | undefined): string {
   if (!source) return '';
   try {
     const url = new URL(source);
@@ -194,4 +194,39 @@ export function nameFromTemplate(template: string, facts: NameFacts): string {
 export function namesFromTemplate(template: string, facts: readonly NameFacts[]): string[] {
   const allocate = createNameAllocator();
   return facts.map((each) => allocate(nameFromTemplate(template, each)));
+}
+
+/**
+ * A ZIP entry's path, safe to unpack anywhere: split at `/` and `\\`, each folder and the file
+ * name made safe (`safeFileName`), and empty, `.` and `..` parts dropped, so no entry is absolute
+ * or climbs out of the folder it is unpacked into (zip slip). Folders come from the names given
+ * (one folder per source of a batch), never from a server's or a document's say.
+ */
+export function safeEntryPath(name: string, fallback = 'image'): string {
+  const parts = name
+    .split(/[/\\]+/)
+    .filter((part) => part !== '' && part !== '.' && part !== '..')
+    .map((part) => safeFileName(part, ''))
+    .filter(Boolean);
+  return parts.length > 0 ? parts.join('/') : fallback;
+}
+
+/**
+ * Folder names for the sources of a set (a file's name without its extension, a page address as
+ * host and path), in the order given: safe, and unique without regard to case (`-2`, `-3`…), so
+ * two files of the same name, or two addresses that read alike, keep folders of their own.
+ */
+export function sourceFolderNames(sources: readonly string[]): Map<string, string> {
+  const taken = new Set<string>();
+  const folders = new Map<string, string>();
+  for (const source of sources) {
+    if (folders.has(source)) continue;
+    const folder = safeFileName(sourceText(source), 'source');
+    // A folder has no extension: `example.org` is counted on as a whole (`example.org-2`).
+    let candidate = folder;
+    for (let n = 2; taken.has(candidate.toLowerCase()); n += 1) candidate = `${folder}-${n}`;
+    taken.add(candidate.toLowerCase());
+    folders.set(source, candidate);
+  }
+  return folders;
 }

@@ -1,6 +1,6 @@
 import { makeZip } from 'client-zip';
 import { MANIFEST_CSV, MANIFEST_JSON, type ManifestFacts, type ManifestRow } from 'shared-contracts';
-import { createNameAllocator } from './fileNames.ts';
+import { createNameAllocator, safeEntryPath } from './fileNames.ts';
 import { manifestCsv, manifestJson, measuring } from './manifest.ts';
 
 /**
@@ -38,7 +38,8 @@ export type ZipFailure = { name: string; reason: string };
 export const ZIP_FAILURES_FILE = 'could-not-download.txt';
 
 /**
- * A streamed ZIP of the entries, with unique names. An entry whose input fails is left out and
+ * A streamed ZIP of the entries, with unique names that are safe relative paths (`safeEntryPath`:
+ * no `..`, no absolute path). An entry whose input fails is left out and
  * listed, with its reason, in `could-not-download.txt` at the end, instead of breaking the archive.
  */
 export function zipStream(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>, onFailure?: (f: ZipFailure) => void) {
@@ -49,7 +50,8 @@ export function zipStream(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>,
     for await (const entry of entries) {
       try {
         const bytes = typeof entry.input === 'function' ? await entry.input() : entry.input;
-        const name = allocate(entry.name);
+        // A name is a path (a folder per source of a batch): never absolute, never out of the archive's folder.
+        const name = allocate(safeEntryPath(entry.name));
         let input = bytes;
         if (entry.facts) {
           const row: ManifestRow = { ...entry.facts, file: name };
