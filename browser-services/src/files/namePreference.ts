@@ -1,4 +1,4 @@
-import { DEFAULT_NAME_TEMPLATE, DownloadChoicesSchema } from 'shared-contracts';
+import { DEFAULT_NAME_TEMPLATE, NAME_TEMPLATE_MAX_CHARS } from 'shared-contracts/name-template';
 
 /** Where the file-name template is kept on this device. */
 export const NAME_TEMPLATE_KEY = 'image-extractor.nameTemplate';
@@ -17,8 +17,8 @@ export function rememberedNameTemplate(): string {
   try {
     const raw = storage()?.getItem(NAME_TEMPLATE_KEY);
     if (raw == null) return DEFAULT_NAME_TEMPLATE;
-    const parsed = DownloadChoicesSchema.shape.nameTemplate.safeParse(raw);
-    return parsed.success ? parsed.data : DEFAULT_NAME_TEMPLATE;
+    // Parsed, not trusted: another version of the site, or a person, may have written anything.
+    return raw.length <= NAME_TEMPLATE_MAX_CHARS ? raw : DEFAULT_NAME_TEMPLATE;
   } catch {
     return DEFAULT_NAME_TEMPLATE;
   }

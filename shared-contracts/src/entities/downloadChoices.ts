@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DEFAULT_NAME_TEMPLATE, NAME_TEMPLATE_MAX_CHARS } from './nameTemplate.ts';
 
 /**
  * What a visitor chooses about the files they download, the same for all six sources: one object
@@ -11,8 +12,7 @@ export const DOWNLOAD_RENDITIONS = ['view', 'original'] as const;
 export const DownloadRenditionSchema = z.enum(DOWNLOAD_RENDITIONS);
 export type DownloadRendition = z.infer<typeof DownloadRenditionSchema>;
 
-/** The file-name template that keeps today's names. */
-export const DEFAULT_NAME_TEMPLATE = '{name}';
+export { DEFAULT_NAME_TEMPLATE, NAME_TEMPLATE_MAX_CHARS } from './nameTemplate.ts';
 
 /** Convert on download: `keep` gives each file as it is; the others re-encode in the browser. */
 export const DOWNLOAD_FORMATS = ['keep', 'png', 'jpeg', 'webp'] as const;
@@ -29,7 +29,7 @@ export const DownloadChoicesSchema = z.object({
    * `{slide}` `{time}` `{index}` `{index:03}` `{name}` `{alt}` `{width}` `{height}` `{format}` `{ext}`
    * (media-files' nameFromTemplate).
    */
-  nameTemplate: z._default(z.string().check(z.maxLength(300)), DEFAULT_NAME_TEMPLATE),
+  nameTemplate: z._default(z.string().check(z.maxLength(NAME_TEMPLATE_MAX_CHARS)), DEFAULT_NAME_TEMPLATE),
   format: z._default(DownloadFormatSchema, 'keep'),
   /** JPEG and WebP quality, 1-100. */
   quality: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(100)), DOWNLOAD_QUALITY_DEFAULT),
