@@ -3,7 +3,8 @@
 // It installs what is missing and nothing else, so running it twice costs a few seconds.
 //   --browser  also make sure what the tests need is there: Debian's Chromium (the e2e suite drives
 //              /usr/bin/chromium) and the reference tools the engine's tests compare against
-//              (poppler's pdfimages, MuPDF's mutool, qpdf, which builds encrypted fixtures), and
+//              (poppler's pdfimages, MuPDF's mutool, qpdf, which builds encrypted fixtures, exiftool,
+//              which writes metadata into fixtures), and
 //              Inkscape, which the metafile preview's tests run.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -39,6 +40,8 @@ if (forTests && !existsSync(CHROMIUM)) missing.push('chromium');
 if (forTests && !has('pdfimages', ['-v'])) missing.push('poppler-utils');
 if (forTests && !has('mutool', ['-v'])) missing.push('mupdf-tools');
 if (forTests && !has('qpdf')) missing.push('qpdf');
+// exiftool writes real EXIF, XMP and IPTC into the files media-files' Remove metadata tests strip.
+if (forTests && !has('exiftool', ['-ver'])) missing.push('libimage-exiftool-perl');
 // A real Redis for extract-api's tests of website scans on BullMQ (each test starts its own).
 if (forTests && !existsSync(process.env.REDIS_SERVER_PATH || '/usr/bin/redis-server')) missing.push('redis-server');
 // opj_compress answers -h with status 1: only whether it runs at all is asked

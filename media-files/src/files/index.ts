@@ -2,4 +2,5 @@ export * from './fileNames.ts';
 export * from './formatBytes.ts';
 export * from './manifest.ts';
 export * from './sniffImageFormat.ts';
+export * from './stripMetadata.ts';
 export * from './zip.ts';
