@@ -249,6 +249,10 @@ export const MESSAGES = {
     /** "2 selected · 3.4 MB"; the size counts the images whose size is known. */
     selected: (n: number, size: string) => `${n} selected · ${size}`,
     downloadSelected: 'Download Selected',
+    /** Many inputs at once: the heading over each input's images (a file's name, a page's address). */
+    sourceHeading: (source: string, n: number) => `${source} · ${n} ${n === 1 ? 'image' : 'images'}`,
+    /** The heading over images of a batch that name no input. */
+    otherSource: 'Other images',
     fileNames: 'File names',
     fileNamesHelp: (tokens: readonly string[]) =>
       `Used for every download and ZIP entry. Tokens: ${tokens.join(' ')}. The same name twice gets -2, -3.`,

@@ -18,6 +18,7 @@ import { namedFiles } from '../extraction/namedFiles.ts';
 import { ConvertField } from './ConvertField.tsx';
 import { FileNamesField, NAMES_PREVIEWED } from './FileNamesField.tsx';
 import { filterImages, formatsOf, type ImageFilter } from './filterImages.ts';
+import { groupsOf } from './groupBySource.ts';
 import { ImageCard, type ImageLinks } from './ImageCard.tsx';
 import './ResultsGrid.css';
 import {
@@ -121,7 +122,16 @@ export function ResultsGrid({
 }: ResultsGridProps) {
   const [filter, setFilter] = useState<ImageFilter>({ sort: 'found' });
   const duplicates = useDuplicates(images);
-  const shown = useMemo(() => filterImages(duplicates.visible, filter), [duplicates.visible, filter]);
+  // Many inputs at once: grouped by source, in input order. What is shown follows the groups, so a
+  // Shift-click range, Download All and the names agree with what the eye sees.
+  const groups = useMemo(
+    () => groupsOf(filterImages(duplicates.visible, filter), images),
+    [duplicates.visible, filter, images],
+  );
+  const shown = useMemo(
+    () => (groups ? groups.flatMap((group) => group.images) : filterImages(duplicates.visible, filter)),
+    [groups, duplicates.visible, filter],
+  );
   const formats = useMemo(() => formatsOf(images), [images]);
   const [choices, setChoices] = useState<DownloadChoices>(() => ({
     ...DEFAULT_DOWNLOAD_CHOICES,
@@ -156,6 +166,39 @@ export function ResultsGrid({
     event.preventDefault();
     setSelection((s) => selectAll(s, shownIds));
   };
+
+  // The cards of a list of images (the whole set, or one source's group of a batch).
+  const cards = (list: readonly ExtractedImage[]) => (
+    <Row gutter={[16, 16]} role="list" onKeyDown={onGridKeyDown}>
+      {list.map((image) => (
+        <Col key={image.id} xs={24} sm={12} md={8} xl={6} role="listitem">
+          <ImageCard
+            image={image}
+            links={linksFor(namedAs(image, fileNames.get(image.id)))}
+            onDownload={onDownload}
+            details={withNotes(detailsFor?.(image), duplicates.notesFor(image))}
+            actions={actionsFor?.(image)}
+            unknownSizeText={unknownSizeText}
+            preview={previewFor?.(image)}
+            saveable={saveable}
+            hoverActions={hoverActionsFor?.(image)}
+            showMeta={showMeta}
+            fileName={fileNames.get(image.id)}
+            originalFileName={originalNames?.get(image.id)}
+            selection={
+              selectable
+                ? {
+                    selected: selection.ids.has(image.id),
+                    onToggle: (range) =>
+                      setSelection((s) => (range ? selectRange(s, shownIds, image.id) : toggle(s, image.id))),
+                  }
+                : undefined
+            }
+          />
+        </Col>
+      ))}
+    </Row>
+  );
 
   return (
     <section className="ie-results" aria-labelledby="ie-results-title" style={{ margin: '32px 0' }}>
@@ -275,36 +318,17 @@ export function ResultsGrid({
       ) : null}
       {shown.length === 0 ? (
         <Empty description="No image matches these filters." />
+      ) : groups ? (
+        groups.map((group) => (
+          <div key={group.origin} className="ie-results__source" data-testid="source-group">
+            <Title level={3} className="ie-results__source-heading">
+              {MESSAGES.grid.sourceHeading(group.origin || MESSAGES.grid.otherSource, group.images.length)}
+            </Title>
+            {cards(group.images)}
+          </div>
+        ))
       ) : (
-        <Row gutter={[16, 16]} role="list" onKeyDown={onGridKeyDown}>
-          {shown.map((image) => (
-            <Col key={image.id} xs={24} sm={12} md={8} xl={6} role="listitem">
-              <ImageCard
-                image={image}
-                links={linksFor(namedAs(image, fileNames.get(image.id)))}
-                onDownload={onDownload}
-                details={withNotes(detailsFor?.(image), duplicates.notesFor(image))}
-                actions={actionsFor?.(image)}
-                unknownSizeText={unknownSizeText}
-                preview={previewFor?.(image)}
-                saveable={saveable}
-                hoverActions={hoverActionsFor?.(image)}
-                showMeta={showMeta}
-                fileName={fileNames.get(image.id)}
-                originalFileName={originalNames?.get(image.id)}
-                selection={
-                  selectable
-                    ? {
-                        selected: selection.ids.has(image.id),
-                        onToggle: (range) =>
-                          setSelection((s) => (range ? selectRange(s, shownIds, image.id) : toggle(s, image.id))),
-                      }
-                    : undefined
-                }
-              />
-            </Col>
-          ))}
-        </Row>
+        cards(shown)
       )}
     </section>
   );
