@@ -4,6 +4,7 @@ import type { ExtractedImage } from 'shared-contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from '../src/design-system/ThemeProvider.tsx';
 import { downloadAll } from '../src/extraction/downloadAll.ts';
+import { manifestOf } from '../src/extraction/manifest.ts';
 import { namedFiles } from '../src/extraction/namedFiles.ts';
 import { ResultsGrid } from '../src/ResultsGrid/ResultsGrid.tsx';
 
@@ -94,6 +95,55 @@ describe('file names by template', { timeout: 30_000 }, () => {
     expect(manifest.images.map((row: { file: string; page: number }) => [row.file, row.page])).toEqual([
       ['page-2.png', 2],
       ['page-3.png', 3],
+    ]);
+  });
+
+  it('puts a batch in a folder per source, in the ZIP and its manifest; a single download has no folder', async () => {
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const archive = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:zip');
+    // Two files of the same name (unique folders), and the same image name in two sources.
+    const batch = [
+      page(1),
+      { ...page(2), name: 'img-1.png', origin: 'deck.pptx' },
+      { ...page(3), name: 'img-1.png', origin: 'deck.pdf' },
+    ];
+    await downloadAll(batch, { zipName: 'documents.zip' });
+    const zip = unzipSync(new Uint8Array(await (archive.mock.calls[0]?.[0] as Blob).arrayBuffer()));
+    const expected = ['Annual Report/img-1.png', 'deck/img-1-2.png', 'deck-2/img-1-3.png'];
+    expect(Object.keys(zip)).toEqual([...expected, 'manifest.csv', 'manifest.json']);
+    expect(zip['deck-2/img-1-3.png']).toEqual(bytes(3));
+    const manifest = JSON.parse(new TextDecoder().decode(zip['manifest.json']));
+    expect(manifest.images.map((row: { file: string; source: string }) => [row.file, row.source])).toEqual([
+      [expected[0], 'Annual Report.pdf'],
+      [expected[1], 'deck.pptx'],
+      [expected[2], 'deck.pdf'],
+    ]);
+    expect((await manifestOf(batch)).map((row) => row.file)).toEqual(expected);
+    expect(namedFiles(batch).map((file) => file.name)).toEqual(['img-1.png', 'img-1-2.png', 'img-1-3.png']);
+    // One source (a selection within one file): no folder.
+    expect(namedFiles(batch.slice(0, 1), { folders: true }).map((file) => file.name)).toEqual(['img-1.png']);
+  });
+
+  it('sends the server ZIP the folders of a batch of pages', async () => {
+    let submitted: HTMLFormElement | undefined;
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      submitted = this;
+    });
+    const web = (n: number, origin: string): ExtractedImage => ({
+      id: String(n),
+      name: 'logo.png',
+      url: `https://example.org/${n}/logo.png`,
+      source: 'website',
+      origin,
+    });
+    await downloadAll([web(1, 'https://example.org/'), web(2, 'https://example.org/about')], {
+      zipName: 'images.zip',
+    });
+    const payload = JSON.parse((submitted?.elements.namedItem('payload') as HTMLInputElement).value);
+    expect(payload.images.map((entry: { name: string }) => entry.name)).toEqual([
+      'example.org/logo.png',
+      'example.org-about/logo-2.png',
     ]);
   });
 });

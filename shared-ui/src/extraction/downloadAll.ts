@@ -109,7 +109,8 @@ export type DownloadAllOptions = Partial<DownloadChoices> & {
 
 /** Download All, Download Selected: one ZIP of `images`, made where their bytes are. */
 export async function downloadAll(images: readonly ExtractedImage[], options: DownloadAllOptions): Promise<ZipMaker> {
-  const files = namedFiles(images, options);
+  // One ZIP of several inputs has a folder per input.
+  const files = namedFiles(images, { ...options, folders: true });
   // Converting happens here: the server's ZIP gives files as they are.
   const maker = files.some((file) => file.conversion) ? 'browser' : zipMakerFor(files);
   if (maker === 'server') postZipForm(files, options.zipName);

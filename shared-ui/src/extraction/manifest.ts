@@ -21,7 +21,8 @@ export async function manifestOf(
 ): Promise<ManifestRow[]> {
   const { sha256Hex } = await import('media-files/manifest');
   const rows: ManifestRow[] = [];
-  for (const file of namedFiles(images, choices)) {
+  // Named as in the ZIP: in their source's folder when the set holds several inputs.
+  for (const file of namedFiles(images, { ...choices, folders: true })) {
     const row: ManifestRow = { ...manifestFactsOf(file), file: file.name, bytes: file.size };
     if (isLocal(file.url)) {
       try {

@@ -1,4 +1,4 @@
-import { type NameFacts, namesFromTemplate } from 'media-files';
+import { type NameFacts, namesFromTemplate, sourceFolderNames } from 'media-files';
 import { DEFAULT_NAME_TEMPLATE, type DownloadChoices, type ExtractedImage, type ManifestFacts } from 'shared-contracts';
 import { asConverted, type Conversion, conversionFor } from '../convert/conversion.ts';
 
@@ -44,13 +44,24 @@ export function nameFactsOf(image: ExtractedImage, index: number): NameFacts {
 /** A file of a download: the image as written, and how it is converted on the way (if it is). */
 export type DownloadFile = ExtractedImage & { conversion?: Conversion };
 
+/** How a set is named: the visitor's choices, and whether its files go in a folder per source. */
+export type NamingOptions = Partial<DownloadChoices> & {
+  /**
+   * A ZIP (and its manifest): when the set holds images of several inputs (`origin`), each name
+   * is put in its source's folder (`report/image-1.png`; `sourceFolderNames`), so the server's
+   * ZIP, the browser's and the manifest agree. Off for a single file's download (a name, no path).
+   */
+  folders?: boolean;
+};
+
 /**
  * The files a download of `images` gives, in order: each as the chosen rendition, converted as
  * chosen (its format, extension and size then the converted file's), named by the
- * template ({index} counts within this set), names unique within it. Single downloads and ZIP
- * entries are named by this one function, so a card's file has the name it has in the ZIP.
+ * template ({index} counts within this set), names unique within it, and in a folder per source
+ * when asked (`folders`) and there are several. Single downloads and ZIP entries are named by this
+ * one function, so a card's file has the name it has in the ZIP (its folder aside).
  */
-export function namedFiles(images: readonly ExtractedImage[], choices: Partial<DownloadChoices> = {}): DownloadFile[] {
+export function namedFiles(images: readonly ExtractedImage[], choices: NamingOptions = {}): DownloadFile[] {
   const files = images.map((image) => {
     const file = asRendition(image, choices.rendition);
     const conversion = conversionFor(file, choices);
@@ -61,10 +72,18 @@ export function namedFiles(images: readonly ExtractedImage[], choices: Partial<D
     template,
     files.map((file, i) => nameFactsOf(file, i + 1)),
   );
+  const folders = choices.folders ? foldersOf(files) : undefined;
   return files.map((file, i) => {
-    const name = names[i] as string;
+    const folder = file.origin ? folders?.get(file.origin) : undefined;
+    const name = folder ? `${folder}/${names[i]}` : (names[i] as string);
     return name === file.name ? file : { ...file, name };
   });
+}
+
+/** A folder per source, when the set holds images of more than one; none otherwise. */
+function foldersOf(images: readonly ExtractedImage[]): Map<string, string> | undefined {
+  const origins = [...new Set(images.flatMap((image) => (image.origin ? [image.origin] : [])))];
+  return origins.length > 1 ? sourceFolderNames(origins) : undefined;
 }
 
 const isWeb = (url: string) => /^https?:/i.test(url);
