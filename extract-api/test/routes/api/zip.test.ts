@@ -58,7 +58,11 @@ const entries = () => [
   { url: `data:image/svg+xml,${encodeURIComponent(SVG_TEXT)}`, name: 'inline icon' },
   { url: server.url('/page.html'), name: 'page.png' },
   { url: server.url('/big.png'), name: 'big.png' },
+  // A path climbing out of the archive's folder: its folders are kept, the climb is not.
   { url: server.url('/d'), name: '../../etc/passwd' },
+  // A batch: a folder per source; an absolute path is made relative.
+  { url: server.url('/a.png'), name: 'report/a.png' },
+  { url: server.url('/c.png'), name: '/example.org-page/a.png' },
 ];
 
 function expectArchive(zip: Buffer) {
@@ -69,7 +73,9 @@ function expectArchive(zip: Buffer) {
     'a-2.png',
     'inline icon.svg',
     'big.png',
-    'etc-passwd.gif',
+    'etc/passwd.gif',
+    'report/a.png',
+    'example.org-page/a.png',
     'manifest.csv',
     'manifest.json',
     ZIP_FAILURES_FILE,
@@ -80,14 +86,17 @@ function expectArchive(zip: Buffer) {
   expect(byName.get('a-2.png')?.equals(C_PNG)).toBe(true);
   expect(byName.get('inline icon.svg')?.toString('utf8')).toBe(SVG_TEXT);
   expect(byName.get('big.png')?.equals(BIG_PNG)).toBe(true);
-  expect(byName.get('etc-passwd.gif')?.equals(D_GIF)).toBe(true);
+  expect(byName.get('etc/passwd.gif')?.equals(D_GIF)).toBe(true);
+  expect(byName.get('report/a.png')?.equals(A_PNG)).toBe(true);
+  expect(byName.get('example.org-page/a.png')?.equals(C_PNG)).toBe(true);
+  for (const { name } of files) expect(name.startsWith('/') || name.split('/').includes('..'), name).toBe(false);
   const failures = byName.get(ZIP_FAILURES_FILE)?.toString('utf8') ?? '';
   expect(failures).toContain('gone.png: the server answered with HTTP 404');
   expect(failures).toContain('page.png: this address is not an image');
   expect(failures).not.toContain('a.png');
   // The manifest lists every file written, by its name in the archive, measured from its bytes.
   const manifest = JSON.parse(byName.get('manifest.json')?.toString('utf8') ?? '{}');
-  expect(manifest.images.map((row: { file: string }) => row.file)).toEqual(files.slice(0, 6).map((f) => f.name));
+  expect(manifest.images.map((row: { file: string }) => row.file)).toEqual(files.slice(0, 8).map((f) => f.name));
   expect(manifest.images[1]).toEqual({
     file: 'a.jpg',
     source: server.url('/b.png'),
@@ -108,7 +117,7 @@ function expectArchive(zip: Buffer) {
   });
   const csv = byName.get('manifest.csv')?.toString('utf8') ?? '';
   expect(csv.split('\r\n')[0]).toBe('file,source,page,slide,time,foundOn,alt,width,height,bytes,format,sha256');
-  expect(csv.split('\r\n')).toHaveLength(8);
+  expect(csv.split('\r\n')).toHaveLength(10);
 }
 
 describe('POST /api/zip', () => {

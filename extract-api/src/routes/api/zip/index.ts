@@ -3,7 +3,14 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { safeFileName, withFormatExtension, type ZipEntry, type ZipFailure, zipStream } from 'media-files';
+import {
+  safeEntryPath,
+  safeFileName,
+  withFormatExtension,
+  type ZipEntry,
+  type ZipFailure,
+  zipStream,
+} from 'media-files';
 import { API_PATHS, ApiErrorSchema, type ManifestFacts, ZipRequestSchema } from 'shared-contracts';
 import type { z } from 'zod';
 import { decodeDataUrl, IMAGE_ACCEPT, sniffImageFormat } from '../../../extractors/probe/index.ts';
@@ -66,7 +73,7 @@ function failing(name: string, reason: string): ZipEntry {
 }
 
 function notAnImage(image: ZipImage): ZipEntry {
-  return failing(safeFileName(image.name), reasonOf(new Error('this address is not an image'), image.url));
+  return failing(safeEntryPath(image.name), reasonOf(new Error('this address is not an image'), image.url));
 }
 
 /** Lets zipStream know about a stream that broke off after its bytes began to go into the archive. */
@@ -133,7 +140,7 @@ async function prepare(
     const sniffed = decoded && sniffImageFormat(decoded.bytes);
     if (!decoded || !sniffed) return notAnImage(image);
     return {
-      name: withFormatExtension(safeFileName(image.name), sniffed.format),
+      name: withFormatExtension(safeEntryPath(image.name), sniffed.format),
       input: decoded.bytes,
       facts: factsOf(image, sniffed.format),
     };
@@ -142,14 +149,14 @@ async function prepare(
   try {
     response = await fetch(image.url, { kind: 'image', signal, headers: { accept: IMAGE_ACCEPT } });
   } catch (error) {
-    return failing(safeFileName(image.name), reasonOf(error, image.url));
+    return failing(safeEntryPath(image.name), reasonOf(error, image.url));
   }
   const chunks = response.body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   try {
     const peeked = await peekFormatBytes(chunks);
     const sniffed = sniffImageFormat(peeked.head);
     if (!sniffed) return notAnImage(image);
-    const name = withFormatExtension(safeFileName(image.name), sniffed.format);
+    const name = withFormatExtension(safeEntryPath(image.name), sniffed.format);
     const parts = [peeked.head];
     let length = peeked.head.length;
     if (!peeked.done) {
@@ -169,7 +176,7 @@ async function prepare(
     }
     return { name, input: new Uint8Array(Buffer.concat(parts, length)), facts: factsOf(image, sniffed.format) };
   } catch (error) {
-    return failing(safeFileName(image.name), reasonOf(error, image.url));
+    return failing(safeEntryPath(image.name), reasonOf(error, image.url));
   } finally {
     response.body.destroy();
   }
