@@ -15,9 +15,11 @@ import { DuplicatesBar } from '../duplicates/DuplicatesBar.tsx';
 import { useDuplicates } from '../duplicates/useDuplicates.ts';
 import { downloadManifest } from '../extraction/manifest.ts';
 import { namedFiles } from '../extraction/namedFiles.ts';
+import { COL, DRAW_ALL_UP_TO, VirtualCardList } from './CardList.tsx';
 import { ConvertField } from './ConvertField.tsx';
 import { FileNamesField, NAMES_PREVIEWED } from './FileNamesField.tsx';
 import { filterImages, formatsOf, type ImageFilter } from './filterImages.ts';
+import type { CardSection } from './gridRows.ts';
 import { groupsOf } from './groupBySource.ts';
 import { ImageCard, type ImageLinks } from './ImageCard.tsx';
 import './ResultsGrid.css';
@@ -167,37 +169,54 @@ export function ResultsGrid({
     setSelection((s) => selectAll(s, shownIds));
   };
 
+  // One image's card, wherever its list is drawn (whole, or virtualised).
+  const card = (image: ExtractedImage) => (
+    <ImageCard
+      image={image}
+      links={linksFor(namedAs(image, fileNames.get(image.id)))}
+      onDownload={onDownload}
+      details={withNotes(detailsFor?.(image), duplicates.notesFor(image))}
+      actions={actionsFor?.(image)}
+      unknownSizeText={unknownSizeText}
+      preview={previewFor?.(image)}
+      saveable={saveable}
+      hoverActions={hoverActionsFor?.(image)}
+      showMeta={showMeta}
+      fileName={fileNames.get(image.id)}
+      originalFileName={originalNames?.get(image.id)}
+      selection={
+        selectable
+          ? {
+              selected: selection.ids.has(image.id),
+              onToggle: (range) =>
+                setSelection((s) => (range ? selectRange(s, shownIds, image.id) : toggle(s, image.id))),
+            }
+          : undefined
+      }
+    />
+  );
   // The cards of a list of images (the whole set, or one source's group of a batch).
   const cards = (list: readonly ExtractedImage[]) => (
     <Row gutter={[16, 16]} role="list" onKeyDown={onGridKeyDown}>
       {list.map((image) => (
-        <Col key={image.id} xs={24} sm={12} md={8} xl={6} role="listitem">
-          <ImageCard
-            image={image}
-            links={linksFor(namedAs(image, fileNames.get(image.id)))}
-            onDownload={onDownload}
-            details={withNotes(detailsFor?.(image), duplicates.notesFor(image))}
-            actions={actionsFor?.(image)}
-            unknownSizeText={unknownSizeText}
-            preview={previewFor?.(image)}
-            saveable={saveable}
-            hoverActions={hoverActionsFor?.(image)}
-            showMeta={showMeta}
-            fileName={fileNames.get(image.id)}
-            originalFileName={originalNames?.get(image.id)}
-            selection={
-              selectable
-                ? {
-                    selected: selection.ids.has(image.id),
-                    onToggle: (range) =>
-                      setSelection((s) => (range ? selectRange(s, shownIds, image.id) : toggle(s, image.id))),
-                  }
-                : undefined
-            }
-          />
+        <Col key={image.id} {...COL} role="listitem">
+          {card(image)}
         </Col>
       ))}
     </Row>
+  );
+  const sourceHeading = (origin: string, count: number) => (
+    <Title level={3} className="ie-results__source-heading">
+      {MESSAGES.grid.sourceHeading(origin || MESSAGES.grid.otherSource, count)}
+    </Title>
+  );
+  // A large set mounts only the rows near the viewport: the same cards and headings, as rows.
+  const sections = useMemo<CardSection<ExtractedImage>[]>(
+    () =>
+      groups
+        ? groups.map((group) => ({ key: group.origin, heading: group.origin, images: group.images }))
+        : [{ key: '', images: shown }],
+    [groups, shown],
   );
 
   return (
@@ -318,12 +337,17 @@ export function ResultsGrid({
       ) : null}
       {shown.length === 0 ? (
         <Empty description="No image matches these filters." />
+      ) : shown.length > DRAW_ALL_UP_TO ? (
+        <VirtualCardList
+          sections={sections}
+          renderCard={card}
+          renderHeading={(section) => sourceHeading(section.key, section.images.length)}
+          onKeyDown={onGridKeyDown}
+        />
       ) : groups ? (
         groups.map((group) => (
           <div key={group.origin} className="ie-results__source" data-testid="source-group">
-            <Title level={3} className="ie-results__source-heading">
-              {MESSAGES.grid.sourceHeading(group.origin || MESSAGES.grid.otherSource, group.images.length)}
-            </Title>
+            {sourceHeading(group.origin, group.images.length)}
             {cards(group.images)}
           </div>
         ))
