@@ -84,6 +84,30 @@ export function scanJobsSuite(name: string, make: MakeScanJobs, more: { expiryWa
       }
     });
 
+    it('should scan a list of start pages at depth 0, each image naming the address it came from', async () => {
+      const jobs = await make(options());
+      try {
+        const starts = [server.url('/a.html'), server.url('/b.html'), server.url('/c.html')];
+        const { id } = await jobs.create(input({ url: undefined, urls: starts, depth: 0 }));
+        const events = await drain(await jobs.events(id, 0));
+        expect(events[0]).toMatchObject({ type: 'start', depth: 0 });
+        expect(events.at(-1)).toMatchObject({ type: 'done', done: 3, found: 4 });
+        const images = events.flatMap((e) => (e.type === 'image' ? [e.image] : []));
+        const of = (origin: string | undefined) =>
+          images
+            .filter((image) => image.origin === origin)
+            .map((image) => new URL(image.url).pathname)
+            .sort();
+        // hero.png is on a.html only among these: /, where it also is, is not read at depth 0.
+        expect(of(starts[0])).toEqual(['/img/a.png', '/img/hero.png']);
+        expect(of(starts[1])).toEqual(['/img/b.png']);
+        expect(of(starts[2])).toEqual(['/img/c.png']);
+        expect(of(undefined)).toEqual([]);
+      } finally {
+        await jobs.close();
+      }
+    });
+
     it('should re-attach from any cursor with what came after it, nothing twice', async () => {
       const jobs = await make(options());
       try {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ExtractedImageSchema } from '../entities/extractedImage.ts';
 import { ExtractionEventSchema, ExtractionProgressSchema } from '../extraction/events.ts';
-import { SCAN_BATCH_MAX_URLS, SCAN_PATTERNS_MAX } from '../limits.ts';
+import { SCAN_BATCH_MAX_URLS, SCAN_DEPTH_DEFAULT, SCAN_DEPTH_MAX, SCAN_PATTERNS_MAX } from '../limits.ts';
 import { ExtractWebsiteRequestSchema, PublicUrlSchema } from './extract.ts';
 
 /**
@@ -31,7 +31,8 @@ const PatternSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(500
 
 /**
  * `POST /api/website-jobs`: a scan of one site (`url`) or of several start pages as one job
- * (`urls`, batch: each start page's site is followed), with the website request's depth and render,
+ * (`urls`, batch: each start page's site is followed; depth 0 reads the start pages only, and each
+ * image then says which start address it came from, `origin`), with the website request's render,
  * and optional manners: URL patterns to include or exclude (start pages are always read), and
  * seeding from each site's sitemap.xml.
  */
@@ -39,6 +40,17 @@ export const WebsiteJobRequestSchema = z
   .object({
     ...ExtractWebsiteRequestSchema.shape,
     url: z.optional(PublicUrlSchema),
+    // 0 reads the start pages only: the URL tool's list of addresses, scanned as one job.
+    depth: z._default(
+      z
+        .number()
+        .check(
+          z.int('Scan depth must be a whole number'),
+          z.gte(0, `Scan depth must be between 0 and ${SCAN_DEPTH_MAX}`),
+          z.lte(SCAN_DEPTH_MAX, `Scan depth must be between 0 and ${SCAN_DEPTH_MAX}`),
+        ),
+      SCAN_DEPTH_DEFAULT,
+    ),
     urls: z.optional(
       z
         .array(PublicUrlSchema)

@@ -44,8 +44,8 @@ export const ExtractionStartSchema = z.object({
   unit: z.optional(ProgressUnitSchema),
   /** What is read: the start page of a scan, the page of a page extraction. */
   url: z.optional(z.string()),
-  /** Website scan: links followed this deep, at most this many pages read. */
-  depth: z.optional(z.number().check(z.int(), z.positive())),
+  /** Website scan: links followed this deep (0: the start pages only), at most this many pages read. */
+  depth: z.optional(z.number().check(z.int(), z.nonnegative())),
   maxPages: z.optional(z.number().check(z.int(), z.positive())),
   /** Documents: what the bytes turned out to be (`pdf`, `docx`, `ppt`…). */
   kind: z.optional(z.string()),

@@ -9,7 +9,7 @@ import { readWebPage, type WebPageRead } from './readWebPage.ts';
 import { fetchRobots, type RobotsRules } from './robots.ts';
 import { siteKey } from './site.ts';
 import { readSitemaps } from './sitemap.ts';
-import { toExtractedImages } from './toExtractedImages.ts';
+import { imageKey, toExtractedImages } from './toExtractedImages.ts';
 
 /** Pages of one host read at once: polite to the site, and enough to keep two cores busy. */
 export const PAGES_PER_HOST_CONCURRENCY = 4;
@@ -27,8 +27,9 @@ export type CrawlInput = {
   url?: string;
   urls?: readonly string[];
   /**
-   * Link hops followed from the start page, as wget `-l` and every crawler count them: 1 reads the
-   * start page and the pages it links to; 2 adds the pages those link to; and so on.
+   * Link hops followed from the start page, as wget `-l` and every crawler count them: 0 reads the
+   * start pages only (the URL tool's list); 1 reads the start page and the pages it links to; 2
+   * adds the pages those link to; and so on.
    */
   depth: number;
   maxPages: number;
@@ -74,6 +75,20 @@ export function failureReason(error: unknown): string {
 export function startUrls(input: Pick<CrawlInput, 'url' | 'urls'>): string[] {
   const all = [...(input.url ? [input.url] : []), ...(input.urls ?? [])];
   return [...new Set(all.map((url) => normalisePageUrl(url) ?? url))];
+}
+
+/**
+ * A batch's start addresses (normalised) and the address each was given as: what its images'
+ * `origin` says. Undefined for a scan of one start page (its images name no origin).
+ */
+export function startOrigins(input: Pick<CrawlInput, 'url' | 'urls'>): Map<string, string> | undefined {
+  const given = [...(input.url ? [input.url] : []), ...(input.urls ?? [])];
+  const origins = new Map<string, string>();
+  for (const url of given) {
+    const start = normalisePageUrl(url) ?? url;
+    if (!origins.has(start)) origins.set(start, url);
+  }
+  return origins.size > 1 ? origins : undefined;
 }
 
 /** One page, through its host's gate; a 429/503 pauses the host and the page is asked again, PAGE_RETRIES times. */
@@ -134,6 +149,9 @@ export async function* extractWebsite(
     return rules;
   };
 
+  // A batch: each page's start address (its images' origin), each image once per start address.
+  const origins = startOrigins(input);
+  const originOf = new Map<string, string>(origins ? [...origins] : []);
   const seenPages = new Set<string>(starts);
   const seenImages = new Set<string>();
   let level: string[] = [...starts];
@@ -189,12 +207,13 @@ export async function* extractWebsite(
       ...(withFailures ? { failures: [...failures] } : {}),
       ...(detail ? { detail } : {}),
     });
-    const enqueue = async (link: string, fromDepth: number) => {
+    const enqueue = async (link: string, fromDepth: number, origin: string | undefined) => {
       const next = normalisePageUrl(link);
       if (!next || seenPages.has(next)) return;
       const parsed = new URL(next);
       if (!sites.has(siteKey(parsed)) || NOT_A_PAGE.test(parsed.pathname) || !follows(next)) return;
       seenPages.add(next);
+      if (origin !== undefined) originOf.set(next, origin);
       if (fromDepth < depth && (await robotsFor(next)).isAllowed(next)) nextLevel.push(next);
     };
 
@@ -202,18 +221,20 @@ export async function* extractWebsite(
       const { host } = new URL(pageUrl);
       const isStart = currentDepth === 0;
       let failedNow = false;
+      const origin = originOf.get(pageUrl);
       try {
         // Read before the first page of its origin: its Crawl-delay governs that page too.
         await robotsFor(pageUrl);
         const page = await readPolitely(pageUrl, host);
         const fresh = page.candidates.filter((candidate) => {
-          if (seenImages.has(candidate.url)) return false;
-          seenImages.add(candidate.url);
+          const key = imageKey(candidate.url, origin);
+          if (seenImages.has(key)) return false;
+          seenImages.add(key);
           return true;
         });
         await toExtractedImages(
           fresh,
-          { fetch, signal, source: 'website', allocateName, pageUrl: page.finalUrl },
+          { fetch, signal, source: 'website', allocateName, pageUrl: page.finalUrl, origin },
           (image: ExtractedImage) => {
             imagesFound += 1;
             push({ type: 'image', image });
@@ -222,8 +243,8 @@ export async function* extractWebsite(
         // Frames were read as part of this page: not fetched again as pages of their own.
         for (const frame of page.frames) seenPages.add(normalisePageUrl(frame) ?? frame);
         if (currentDepth < depth) {
-          for (const link of page.links) await enqueue(link, currentDepth);
-          if (isStart) for (const link of seeded.splice(0)) await enqueue(link, currentDepth);
+          for (const link of page.links) await enqueue(link, currentDepth, origin);
+          if (isStart) for (const link of seeded.splice(0)) await enqueue(link, currentDepth, origin);
         }
       } catch (error) {
         if (signal?.aborted) throw error;

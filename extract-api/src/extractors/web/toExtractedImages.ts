@@ -16,15 +16,26 @@ export type ProbeOptions = {
   allocateName: (name: string) => string;
   /** Website scans: the page each candidate was first found on. */
   pageUrl?: string;
+  /**
+   * A scan of several start pages: the start address (as given) this page was reached from. The
+   * image is then one per start address (its id says which), so each source's group is whole.
+   */
+  origin?: string;
   concurrency?: number;
 };
 
 export type ProbeOutcome = { images: ExtractedImage[]; unreadable: number };
 
-/** Stable id of an image within results: its URL's hash. */
-export function imageId(url: string): string {
-  return createHash('sha256').update(url).digest('hex').slice(0, 16);
+/** Stable id of an image within results: its URL's hash (with its start address, in a batch). */
+export function imageId(url: string, origin?: string): string {
+  return createHash('sha256')
+    .update(origin === undefined ? url : `${origin}\n${url}`)
+    .digest('hex')
+    .slice(0, 16);
 }
+
+/** What makes an image once in a scan: its address, within its start address in a batch. */
+export const imageKey = (url: string, origin?: string) => (origin === undefined ? url : `${origin}\n${url}`);
 
 /**
  * Measures each candidate from its first bytes (true format, width, height, file size) and turns it
@@ -68,7 +79,7 @@ async function measure(candidate: ImageCandidate, options: ProbeOptions): Promis
 function describe(candidate: ImageCandidate, facts: ImageFacts, options: ProbeOptions): ExtractedImage {
   const fallbackName = candidate.inlineSvg ? 'inline-svg' : 'image';
   return {
-    id: imageId(candidate.url),
+    id: imageId(candidate.url, options.origin),
     name: options.allocateName(fileNameFromUrl(candidate.url, facts.format, fallbackName)),
     url: candidate.url,
     source: options.source,
@@ -81,5 +92,6 @@ function describe(candidate: ImageCandidate, facts: ImageFacts, options: ProbeOp
     foundIn: candidate.foundIn,
     variants: candidate.variants.length > 0 ? candidate.variants : undefined,
     pageUrl: options.pageUrl,
+    ...(options.origin === undefined ? {} : { origin: options.origin }),
   };
 }

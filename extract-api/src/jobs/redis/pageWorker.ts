@@ -4,6 +4,7 @@ import {
   createHostGate,
   failureReason,
   fetchRobots,
+  imageKey,
   NOT_A_PAGE,
   normalisePageUrl,
   type RobotsRules,
@@ -97,7 +98,7 @@ export function createPageWorker(options: PageWorkerOptions) {
   };
 
   async function processPage(job: Job<PageTask>) {
-    const { scanId, url, depth } = job.data;
+    const { scanId, url, depth, origin } = job.data;
     const meta = await store.meta(scanId);
     if (!meta || meta.ended) return;
     await store.markRunning(scanId);
@@ -120,7 +121,7 @@ export function createPageWorker(options: PageWorkerOptions) {
       // Images: those not given out yet by this scan, measured, then recorded once each.
       const known = await store.knownImages(
         scanId,
-        page.candidates.map((candidate) => candidate.url),
+        page.candidates.map((candidate) => imageKey(candidate.url, origin)),
       );
       const fresh = page.candidates.filter((_, index) => !known[index]);
       const measured: ExtractedImage[] = [];
@@ -132,11 +133,12 @@ export function createPageWorker(options: PageWorkerOptions) {
           source: 'website',
           allocateName: (name) => name,
           pageUrl: page.finalUrl,
+          origin,
         },
         (image) => measured.push(image),
       );
       for (const image of measured) {
-        if ((await store.knownImages(scanId, [image.url]))[0]) continue;
+        if ((await store.knownImages(scanId, [imageKey(image.url, origin)]))[0]) continue;
         await store.appendImage(scanId, { ...image, name: await store.allocateName(scanId, image.name) });
       }
       await store.markFrames(
@@ -156,7 +158,7 @@ export function createPageWorker(options: PageWorkerOptions) {
           const taken = await store.enqueue(scanId, next, maxPages);
           // A retried page adds its links again: BullMQ keeps one task per page of a scan.
           if (taken === 1 || (taken === 2 && retried)) {
-            await addPageTask(queue, { scanId, url: next, depth: depth + 1 }, keepSeconds);
+            await addPageTask(queue, { scanId, url: next, depth: depth + 1, origin }, keepSeconds);
           }
         }
       }

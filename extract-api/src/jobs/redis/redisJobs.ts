@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { MESSAGES, type SequencedEvent } from 'shared-contracts';
-import { startUrls } from '../../extractors/web/index.ts';
+import { startOrigins, startUrls } from '../../extractors/web/index.ts';
 import { newJobId } from '../embedded.ts';
 import { JobsBusyError, type ScanJobs, type WebsiteJobInput } from '../types.ts';
 import { connect, PAGE_QUEUE, type PageTask, RedisScanStore } from './store.ts';
@@ -85,6 +85,7 @@ export async function createRedisScanJobs(options: RedisScanJobsOptions): Promis
       if (waiting >= options.maxWaitingPages) throw new JobsBusyError(MESSAGES.website.busy);
       const id = newJobId();
       const starts = startUrls(input);
+      const origins = startOrigins(input);
       await store.createScan(id, { input, maxPages: options.maxPages, createdAt: Date.now() });
       await store.append(id, {
         type: 'start',
@@ -96,7 +97,7 @@ export async function createRedisScanJobs(options: RedisScanJobsOptions): Promis
       });
       for (const url of starts) {
         if ((await store.enqueue(id, url, options.maxPages)) === 1) {
-          await addPageTask(queue, { scanId: id, url, depth: 0 }, keepSeconds);
+          await addPageTask(queue, { scanId: id, url, depth: 0, origin: origins?.get(url) }, keepSeconds);
         }
       }
       await store.appendProgress(id);

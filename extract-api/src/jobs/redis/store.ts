@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { ExtractedImage, ExtractionEvent, JobSnapshot, JobStatus, SequencedEvent } from 'shared-contracts';
-import { MAX_LISTED_FAILURES } from '../../extractors/web/index.ts';
+import { imageKey, MAX_LISTED_FAILURES } from '../../extractors/web/index.ts';
 import type { WebsiteJobInput } from '../types.ts';
 
 /** The BullMQ queue of page tasks; every key of ours starts with KEY_PREFIX. */
@@ -8,7 +8,13 @@ export const PAGE_QUEUE = 'image-extractor-scan-pages';
 const KEY_PREFIX = 'ie:scan:';
 
 /** A page task: one page of one scan, `depth` hops from its start page. */
-export type PageTask = { scanId: string; url: string; depth: number };
+export type PageTask = {
+  scanId: string;
+  url: string;
+  depth: number;
+  /** A batch: the start address (as given) this page was reached from, its images' origin. */
+  origin?: string;
+};
 
 /** What a scan is, as stored: its request and its bounds. */
 export type ScanMeta = {
@@ -205,7 +211,8 @@ export class RedisScanStore {
         k.images,
         k.counters,
         event,
-        image.url,
+        // Once per address, or once per address and start address in a batch.
+        imageKey(image.url, image.origin),
       ),
     );
   }
@@ -216,10 +223,10 @@ export class RedisScanStore {
     return Number(await this.redis.eval(APPEND_PROGRESS, 5, k.seq, k.events, k.progress, k.meta, k.counters, json));
   }
 
-  /** Which of these image addresses the scan already gave out (not probed again). */
-  async knownImages(id: string, urls: readonly string[]): Promise<boolean[]> {
-    if (urls.length === 0) return [];
-    const found = await this.redis.smismember(keys(id).images, ...urls);
+  /** Which of these images (`imageKey`: address, and start address in a batch) the scan already gave out (not probed again). */
+  async knownImages(id: string, imageKeys: readonly string[]): Promise<boolean[]> {
+    if (imageKeys.length === 0) return [];
+    const found = await this.redis.smismember(keys(id).images, ...imageKeys);
     return found.map((flag) => flag === 1);
   }
 

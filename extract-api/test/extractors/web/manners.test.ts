@@ -171,19 +171,62 @@ describe('a scan minds its manners', () => {
     expect(site.hits.some((h) => h.path === '/from-map.html')).toBe(true);
   });
 
-  it('should scan a batch of start pages as one scan, each image once', async () => {
-    site.routes.set('/one.html', page('<img src="/same.png"><img src="/1.png">'));
+  it('should scan a batch of start pages as one scan, each image once per start address, which it names', async () => {
+    site.routes.set('/one.html', page('<img src="/same.png"><img src="/1.png"><a href="/under-one.html">x</a>'));
     site.routes.set('/two.html', page('<img src="/same.png"><img src="/2.png">'));
+    site.routes.set('/under-one.html', page('<img src="/same.png"><img src="/3.png">'));
     for (const [path, w] of [
       ['/same.png', 10],
       ['/1.png', 11],
       ['/2.png', 12],
+      ['/3.png', 13],
     ] as const)
       site.routes.set(path, image(w));
-    const { images, done, events } = await scan({ urls: [site.url('/one.html'), site.url('/two.html')], depth: 1 });
-    expect(images).toEqual(['/1.png', '/2.png', '/same.png']);
-    expect(done).toMatchObject({ done: 2, found: 3 });
-    expect(events[0]).toMatchObject({ type: 'start', url: site.url('/one.html') });
+    // As the visitor typed them: the second with a fragment (the page read is the same).
+    const one = site.url('/one.html');
+    const two = `${site.url('/two.html')}#top`;
+    const { images, done, events } = await scan({ urls: [one, two], depth: 1 });
+    expect(images).toEqual(['/1.png', '/2.png', '/3.png', '/same.png', '/same.png']);
+    expect(done).toMatchObject({ done: 3, found: 5 });
+    expect(events[0]).toMatchObject({ type: 'start', url: one });
+    const found = events.flatMap((e) => (e.type === 'image' ? [e.image] : []));
+    const byOrigin = (origin: string) =>
+      found
+        .filter((image) => image.origin === origin)
+        .map((image) => new URL(image.url).pathname)
+        .sort();
+    // A page reached from a start page is that start page's: its images too.
+    expect(byOrigin(one)).toEqual(['/1.png', '/3.png', '/same.png']);
+    expect(byOrigin(two)).toEqual(['/2.png', '/same.png']);
+    expect(new Set(found.map((image) => image.id)).size).toBe(found.length);
+  });
+
+  it("should read the start pages only at depth 0 (the URL tool's list), counting addresses", async () => {
+    site.routes.set('/a.html', page('<img src="/1.png"><a href="/b.html">b</a>'));
+    site.routes.set('/b.html', page('<img src="/2.png">'));
+    site.routes.set('/c.html', page('<img src="/3.png">'));
+    for (const [path, w] of [
+      ['/1.png', 11],
+      ['/2.png', 12],
+      ['/3.png', 13],
+    ] as const)
+      site.routes.set(path, image(w));
+    const { images, done, events } = await scan({ urls: [site.url('/a.html'), site.url('/c.html')], depth: 0 });
+    expect(images).toEqual(['/1.png', '/3.png']);
+    expect(done).toMatchObject({ done: 2, found: 2 });
+    expect(site.hits.some((h) => h.path === '/b.html')).toBe(false);
+    expect(events[0]).toMatchObject({ type: 'start', depth: 0 });
+    const last = events.filter((e) => e.type === 'progress').at(-1);
+    expect(last).toMatchObject({ done: 2, queued: 0 });
+  });
+
+  it('should name no origin for a scan of one start page', async () => {
+    site.routes.set('/solo.html', page('<img src="/1.png">'));
+    site.routes.set('/1.png', image(11));
+    const { events } = await scan({ url: site.url('/solo.html'), depth: 0 });
+    const found = events.flatMap((e) => (e.type === 'image' ? [e.image] : []));
+    expect(found).toHaveLength(1);
+    expect(found[0]?.origin).toBeUndefined();
   });
 });
 

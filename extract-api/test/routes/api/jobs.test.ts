@@ -83,6 +83,12 @@ describe('website job routes', () => {
     expect((await app.inject({ method: 'GET', url: '/api/website-jobs/..%2F..%2Fetc' })).statusCode).toBe(400);
     expect((await create({ depth: 2 })).statusCode).toBe(400);
     expect((await create({ url: server.url('/'), depth: 11 })).statusCode).toBe(400);
+    expect((await create({ url: server.url('/'), depth: -1 })).statusCode).toBe(400);
+    // 0: the start pages only (the URL tool's list), at most SCAN_BATCH_MAX_URLS of them.
+    expect((await create({ urls: [server.url('/a.html'), server.url('/b.html')], depth: 0 })).statusCode).toBe(202);
+    expect(
+      (await create({ urls: Array.from({ length: 101 }, (_, i) => server.url(`/${i}`)), depth: 0 })).statusCode,
+    ).toBe(400);
     expect((await create({ url: 'http://169.254.169.254/' })).statusCode).toBe(202);
   });
 
