@@ -60,7 +60,15 @@ describe('sniffVideoContainer', () => {
 
 describe('VideoFramesFieldsSchema', () => {
   it('reads form fields and applies the defaults', () => {
-    expect(VideoFramesFieldsSchema.parse({})).toEqual({ interval: 5, format: 'png', quality: 92 });
+    expect(VideoFramesFieldsSchema.parse({})).toEqual({
+      interval: 5,
+      format: 'png',
+      quality: 92,
+      mode: 'interval',
+      sensitivity: 70,
+      count: 12,
+      sharpest: false,
+    });
     expect(VideoFramesFieldsSchema.parse({ interval: '2', format: 'webp', quality: '75', url: '' })).toMatchObject({
       interval: 2,
       format: 'webp',
