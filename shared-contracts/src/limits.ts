@@ -21,6 +21,8 @@ export const SCAN_MAX_PAGES_DEFAULT = 10_000;
 export const SCAN_MAX_PAGES_LIMIT = 10_000;
 /** Start addresses one batch scan takes, and include/exclude patterns of each kind. */
 export const SCAN_BATCH_MAX_URLS = 100;
+/** Addresses the URL tool takes at once, one a line (scanned as one job of start pages only). */
+export const URL_LIST_MAX = 50;
 export const SCAN_PATTERNS_MAX = 20;
 
 export const FRAME_INTERVAL_MIN_SECONDS = 1;

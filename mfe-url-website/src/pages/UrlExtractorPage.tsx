@@ -1,6 +1,6 @@
 import { toasts } from 'browser-services/toast';
-import { useState } from 'react';
-import { MESSAGES } from 'shared-contracts';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { type ExtractionEvent, MESSAGES, URL_LIST_MAX } from 'shared-contracts';
 import {
   type ExtractionMessages,
   InfoSection,
@@ -11,19 +11,48 @@ import {
   useDownloadAll,
   useExtraction,
 } from 'shared-ui';
-import { Card, Field, LinkOutlined, Paragraph } from 'shared-ui/design-system';
+import { Card, Field, Paragraph, Text } from 'shared-ui/design-system';
 import { Button } from 'shared-ui/design-system/button';
 import { Checkbox } from 'shared-ui/design-system/checkbox';
-import { Input } from 'shared-ui/design-system/input';
 import { Space } from 'shared-ui/design-system/space';
-import { imageLinks, pageExtractor } from '../api/extractClient.ts';
+import { TextArea } from 'shared-ui/design-system/text-area';
+import { cancelWebsiteJob, imageLinks, pageExtractor, websiteJobExtractor } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
 import './pages.css';
 
 const m = MESSAGES.url;
 
+/** One address (a page extraction, as always), or a list of them (one job of start pages only). */
+type UrlRun = { url: string; render: boolean } | { urls: string[]; render: boolean };
+
+/**
+ * The URL tool's extractor. A list runs as a website job at depth 0: the start pages only, each
+ * image naming its address (`origin`). A run left (a new run, the page closed) cancels its job:
+ * nobody is left to read it.
+ */
+async function* urlToolExtractor(run: UrlRun, signal: AbortSignal): AsyncGenerator<ExtractionEvent> {
+  if ('url' in run) {
+    yield* pageExtractor(run, signal);
+    return;
+  }
+  let job: string | undefined;
+  let ended = false;
+  try {
+    for await (const event of websiteJobExtractor(
+      { start: { urls: run.urls, depth: 0, render: run.render }, onJob: (id) => (job = id) },
+      signal,
+    )) {
+      ended = event.type === 'done' || event.type === 'error';
+      yield event;
+    }
+  } finally {
+    if (job && !ended) void cancelWebsiteJob(job);
+  }
+}
+
 const messages: ExtractionMessages = {
-  complete: (found) => m.success(found),
+  complete: (found, done) =>
+    done?.unit === 'pages' && (done.done ?? 0) > 1 ? m.listSuccess(found, done.done ?? 0) : m.success(found),
   failed: (failure) => ({
     title: m.failed.title,
     description: `${m.failed.description} ${failureText(failure, m.fallbackError)}`,
@@ -33,16 +62,54 @@ const messages: ExtractionMessages = {
 export default function UrlExtractorPage() {
   const [url, setUrl] = useState('');
   const [render, setRender] = useState(false);
-  const { images, busy: loading, run } = useExtraction({ extractor: pageExtractor, messages });
+  const { images, busy: loading, run, progress } = useExtraction({ extractor: urlToolExtractor, messages });
   const zip = useDownloadAll({ zipName: 'images.zip' });
+  /** Addresses of the list being read (undefined for one address): progress counts them. */
+  const [listSize, setListSize] = useState<number | undefined>();
+  const submitting = useRef(false);
 
-  const extract = () => {
-    if (!url.trim()) {
+  const extract = async () => {
+    const text = url.trim();
+    if (!text) {
       toasts.error(m.required.title, m.required.description);
       return;
     }
-    preloadExtractionViews();
-    void run({ url: url.trim(), render });
+    // One line: as it always was (the server says what is wrong with the address).
+    if (!text.includes('\n')) {
+      setListSize(undefined);
+      preloadExtractionViews();
+      void run({ url: text, render });
+      return;
+    }
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      // The schema that checks each line loads with the first list, not with the page.
+      const { parseAddressList } = await import('./addressList.ts');
+      const list = parseAddressList(text);
+      if (!list.ok) {
+        toasts.error(list.title, list.description);
+        return;
+      }
+      preloadExtractionViews();
+      const [only] = list.urls;
+      if (list.urls.length === 1 && only) {
+        setListSize(undefined);
+        void run({ url: only, render });
+      } else {
+        setListSize(list.urls.length);
+        void run({ urls: list.urls, render });
+      }
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  // Enter extracts, as in a one-line field; Shift+Enter starts a new line of the list.
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    event.currentTarget.form?.requestSubmit();
   };
 
   return (
@@ -57,21 +124,27 @@ export default function UrlExtractorPage() {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            extract();
+            void extract();
           }}
         >
-          <Field label="Web page URL" htmlFor="page-url" className="url-website__field--tight">
+          <Field
+            label="Web page URL"
+            htmlFor="page-url"
+            className="url-website__field--tight"
+            help={m.listHelp(URL_LIST_MAX)}
+          >
             <Space.Compact style={{ width: '100%' }}>
-              <Input
+              <TextArea
                 id="page-url"
-                type="url"
                 required
-                prefix={<LinkOutlined aria-hidden="true" />}
                 placeholder="https://example.com/page"
                 value={url}
                 onChange={(event) => setUrl(event.target.value)}
+                onKeyDown={onKeyDown}
                 size="large"
                 autoComplete="url"
+                autoSize={{ minRows: 1, maxRows: 10 }}
+                spellCheck={false}
               />
               <Button type="primary" htmlType="submit" size="large" loading={loading} disabled={loading}>
                 {loading ? 'Extracting...' : 'Extract Images'}
@@ -85,6 +158,16 @@ export default function UrlExtractorPage() {
             Loads the page in a real browser and scrolls it, for pages that build themselves with scripts. Slower.
           </Paragraph>
         </form>
+        {listSize && loading ? (
+          <Text
+            type="secondary"
+            aria-live="polite"
+            data-testid="url-list-progress"
+            style={{ display: 'block', marginTop: 12 }}
+          >
+            {m.listProgress(Math.min(progress?.done ?? 0, listSize), listSize, progress?.found ?? images.length)}
+          </Text>
+        ) : null}
       </Card>
       {images.length > 0 ? (
         <ResultsGrid

@@ -14,6 +14,22 @@ export const MESSAGES = {
       description: "We couldn't extract images from this URL. Please try again or use a different URL.",
     },
     fallbackError: 'Failed to extract images.',
+    /** Many inputs at once: the address field takes a list, one address a line. */
+    listHelp: (max: number) => `One address, or a list of up to ${max}, one a line (Shift+Enter starts a new line).`,
+    lineInvalid: (line: number, reason: string) => ({
+      title: 'Address not valid',
+      description: `Line ${line}: ${reason}`,
+    }),
+    tooMany: (n: number, max: number) => ({
+      title: 'Too many addresses',
+      description: `The list has ${n} addresses; up to ${max} are read at once. Split it and extract each part.`,
+    }),
+    listProgress: (done: number, total: number, found: number) =>
+      `${done} of ${total} addresses read, ${found} ${found === 1 ? 'image' : 'images'} found`,
+    listSuccess: (images: number, pages: number) => ({
+      title: 'Images extracted!',
+      description: `Found ${images} images on ${pages} web pages.`,
+    }),
   },
   website: {
     required: { title: 'Website URL Required', description: 'Please enter a valid website URL' },
