@@ -47,9 +47,9 @@ describe('UploadBox', { timeout: 30_000 }, () => {
     const onReject = vi.fn();
     render(<Harness onReject={onReject} />);
     choose(new File(['x'], 'notes.txt', { type: 'text/plain' }));
-    await waitFor(() => expect(onReject).toHaveBeenLastCalledWith(messages.invalidType, expect.any(File)));
+    await waitFor(() => expect(onReject).toHaveBeenLastCalledWith(messages.invalidType, expect.any(File), 1));
     choose(new File([new Uint8Array(1001)], 'big.pdf', { type: 'application/pdf' }));
-    await waitFor(() => expect(onReject).toHaveBeenLastCalledWith(messages.tooLarge, expect.any(File)));
+    await waitFor(() => expect(onReject).toHaveBeenLastCalledWith(messages.tooLarge, expect.any(File), 1));
     expect(screen.queryByTestId('selected-file')).toBeNull();
   });
 
@@ -60,8 +60,48 @@ describe('UploadBox', { timeout: 30_000 }, () => {
     fireEvent.drop(screen.getByTestId('upload-box'), {
       dataTransfer: { files: [new File(['x'], 'fake.pdf', { type: 'application/pdf' })] },
     });
-    await waitFor(() => expect(onReject).toHaveBeenCalledWith(refusal, expect.any(File)));
+    await waitFor(() => expect(onReject).toHaveBeenCalledWith(refusal, expect.any(File), 1));
     expect(screen.queryByTestId('selected-file')).toBeNull();
+  });
+
+  it('takes several files when asked: each checked on its own, the refused named, the others kept', async () => {
+    const onReject = vi.fn();
+    const onFiles = vi.fn();
+    render(
+      <ThemeProvider>
+        <UploadBox
+          accept=".pdf,application/pdf"
+          maxBytes={1000}
+          messages={messages}
+          acceptsFile={(f) => f.name.endsWith('.pdf')}
+          validate={async (f) => (f.name === 'fake.pdf' ? { title: 'Invalid File Type' } : undefined)}
+          onFile={() => undefined}
+          onFiles={onFiles}
+          onReject={onReject}
+          files={[new File(['1'], 'a.pdf'), new File(['22'], 'a.pdf')]}
+        />
+      </ThemeProvider>,
+    );
+    expect(screen.getByTestId('upload-input').hasAttribute('multiple')).toBe(true);
+    expect(screen.getAllByTestId('selected-file').map((row) => row.textContent)).toEqual([
+      'a.pdf0.00 MB',
+      'a.pdf0.00 MB',
+    ]);
+    const chosen = [
+      new File(['x'], 'one.pdf'),
+      new File(['x'], 'notes.txt'),
+      new File([new Uint8Array(1001)], 'big.pdf'),
+      new File(['x'], 'fake.pdf'),
+      new File(['x'], 'two.pdf'),
+    ];
+    fireEvent.drop(screen.getByTestId('upload-box'), { dataTransfer: { files: chosen } });
+    await waitFor(() => expect(onFiles).toHaveBeenCalledTimes(1));
+    expect(onFiles.mock.calls[0]?.[0].map((f: File) => f.name)).toEqual(['one.pdf', 'two.pdf']);
+    expect(onReject.mock.calls.map(([message, file, together]) => [message.title, file.name, together])).toEqual([
+      ['Invalid File Type', 'notes.txt', 5],
+      ['File Too Large', 'big.pdf', 5],
+      ['Invalid File Type', 'fake.pdf', 5],
+    ]);
   });
 
   it('formats sizes as the spec shows them', () => {

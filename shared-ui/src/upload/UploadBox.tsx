@@ -29,12 +29,20 @@ export type UploadBoxProps = {
   validate?: (file: File) => Promise<UploadMessage | undefined>;
   /** The chosen file, once it passed every check. */
   onFile: (file: File) => void;
+  /**
+   * Several files at once (drop several, or pick them: the picker allows it): each is checked on its
+   * own, a refused one is told to `onReject` and the others go on; those that passed arrive together.
+   * Without it, the box takes one file, as it always did.
+   */
+  onFiles?: (files: File[]) => void;
   /** True while `validate` reads a file: a page keeps its Extract button off meanwhile. */
   onCheckingChange?: (checking: boolean) => void;
-  /** A refused file and why (the page raises the message as a toast). */
-  onReject: (message: UploadMessage, file: File) => void;
+  /** A refused file and why (the page raises the message as a toast); `together`: files chosen at once. */
+  onReject: (message: UploadMessage, file: File, together: number) => void;
   /** The file currently chosen, shown with its name and size in MB to 2 decimals. */
   file?: File | undefined;
+  /** With `onFiles`: the files currently chosen, each shown so. */
+  files?: readonly File[] | undefined;
   /** Main line of the box. */
   prompt?: string;
   /** Second line: formats and limit, e.g. "PDF files up to 100 MB". */
@@ -53,9 +61,11 @@ export function UploadBox({
   acceptsFile,
   validate,
   onFile,
+  onFiles,
   onCheckingChange,
   onReject,
   file,
+  files,
   prompt = 'Drag and drop a file here, or click to choose one',
   hint,
   disabled = false,
@@ -64,23 +74,35 @@ export function UploadBox({
   const [dragging, setDragging] = useState(false);
   const hintId = useId();
 
-  async function take(chosen: File | undefined) {
-    if (!chosen) return;
-    if (!acceptsFile(chosen)) return onReject(messages.invalidType, chosen);
-    if (chosen.size > maxBytes) return onReject(messages.tooLarge, chosen);
-    let refusal: UploadMessage | undefined;
-    if (validate) {
-      onCheckingChange?.(true);
-      try {
-        refusal = await validate(chosen);
-      } finally {
-        onCheckingChange?.(false);
+  /** The file's refusal, if any: kind, size, contents, in the order the user would expect the complaint. */
+  async function refusalOf(chosen: File): Promise<UploadMessage | undefined> {
+    if (!acceptsFile(chosen)) return messages.invalidType;
+    if (chosen.size > maxBytes) return messages.tooLarge;
+    return validate?.(chosen);
+  }
+
+  async function take(chosen: readonly File[]) {
+    const several = onFiles !== undefined;
+    const taken = several ? chosen : chosen.slice(0, 1);
+    if (taken.length === 0) return;
+    const accepted: File[] = [];
+    onCheckingChange?.(true);
+    try {
+      // One after another: each file's contents are read in the one Worker.
+      for (const each of taken) {
+        const refusal = await refusalOf(each);
+        if (refusal) onReject(refusal, each, taken.length);
+        else accepted.push(each);
       }
+    } finally {
+      onCheckingChange?.(false);
     }
-    if (refusal) return onReject(refusal, chosen);
+    const [first] = accepted;
+    if (!first) return;
     // A chosen file is the sign the results are wanted: their views load while the visitor reaches Extract.
     preloadExtractionViews();
-    onFile(chosen);
+    if (several) onFiles(accepted);
+    else onFile(first);
   }
 
   function openPicker() {
@@ -97,7 +119,7 @@ export function UploadBox({
   function onDrop(event: DragEvent) {
     event.preventDefault();
     setDragging(false);
-    if (!disabled) void take(event.dataTransfer.files[0]);
+    if (!disabled) void take([...event.dataTransfer.files]);
   }
 
   return (
@@ -128,25 +150,27 @@ export function UploadBox({
           ref={input}
           type="file"
           accept={accept}
+          multiple={onFiles !== undefined}
           hidden
           disabled={disabled}
           data-testid="upload-input"
           onChange={(event) => {
-            const chosen = event.target.files?.[0];
+            const chosen = [...(event.target.files ?? [])];
             // Cleared so that choosing the same file again (after a refusal) fires again.
             event.target.value = '';
             void take(chosen);
           }}
         />
       </div>
-      {file ? (
-        <div className="ie-upload__file" data-testid="selected-file">
-          <Text strong ellipsis={{ tooltip: file.name }}>
-            {file.name}
+      {(files ?? (file ? [file] : [])).map((each, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: two chosen files may share a name; their order is fixed
+        <div className="ie-upload__file" data-testid="selected-file" key={`${index}-${each.name}`}>
+          <Text strong ellipsis={{ tooltip: each.name }}>
+            {each.name}
           </Text>
-          <Text type="secondary">{formatBytes(file.size, 'file')}</Text>
+          <Text type="secondary">{formatBytes(each.size, 'file')}</Text>
         </div>
-      ) : null}
+      ))}
     </div>
   );
 }
