@@ -5,6 +5,7 @@ import { ExtractionProgress, preloadExtractionViews, ResultsGrid, UploadBox, use
 import { Card, FileUnknownOutlined, LinkOutlined, LoadingOutlined, Text } from 'shared-ui/design-system';
 import { Button } from 'shared-ui/design-system/button';
 import { sniffInWorker } from '../worker/index.ts';
+import type { BatchIssue } from './documentBatch.ts';
 import { type DocumentResult, hasBytesToZip, placeText, previewNote } from './documentResult.ts';
 import { type DocumentPageConfig, declaredAsKind, matchesKind } from './pageConfigs.ts';
 import { useDocumentExtraction } from './useDocumentExtraction.ts';
@@ -25,7 +26,8 @@ const linkedInZip = () => MESSAGES.documents.linkedInZip;
 /** The working part of the PDF, Word and PowerPoint screens: upload, extract, progress, results. */
 export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
   const extraction = useDocumentExtraction(config);
-  const { file, running, progress, images, resultOf, outcome, failureDetail, passwordRequest, skipped } = extraction;
+  const { file, files, running, progress, images, resultOf, outcome, failureDetail, passwordRequest, skipped } =
+    extraction;
   const zip = useDownloadAll({ zipName: config.zipName, remoteNote: linkedInZip });
   const m = config.messages;
   // The chosen file's kind is being read (in the Worker): Extract waits for it.
@@ -34,7 +36,7 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
   const [askedPassword, setAskedPassword] = useState(false);
   if (passwordRequest !== undefined && !askedPassword) setAskedPassword(true);
 
-  function choose(chosen: File) {
+  function choose(chosen: File[]) {
     preloadExtractionViews();
     extraction.choose(chosen);
   }
@@ -68,10 +70,19 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
           messages={{ invalidType: m.invalidType, tooLarge: m.tooLarge }}
           acceptsFile={(chosen) => declaredAsKind(config, chosen)}
           validate={validateBytes}
-          onFile={choose}
+          onFile={(one) => choose([one])}
+          onFiles={choose}
           onCheckingChange={setChecking}
-          onReject={(message) => toasts.error(message.title, message.description)}
-          file={file}
+          // Of several files, the refused one is named: the others go on.
+          onReject={(message, refused, together) =>
+            toasts.error(
+              message.title,
+              together > 1
+                ? MESSAGES.documents.refusedFile(refused.name, message.description ?? message.title)
+                : message.description,
+            )
+          }
+          files={files}
           prompt="Drag and drop your file here, or click to browse"
           hint={config.hint}
           disabled={running}
@@ -87,6 +98,11 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
         >
           {running ? 'Extracting Images...' : config.extractLabel}
         </Button>
+        {running && extraction.reading && files.length > 1 ? (
+          <Text type="secondary" data-testid="batch-reading" style={{ display: 'block', marginTop: 12 }}>
+            {MESSAGES.documents.batchReading(extraction.reading.index + 1, files.length, extraction.reading.origin)}
+          </Text>
+        ) : null}
         {running ? (
           <ExtractionProgress
             done={progress?.done ?? 0}
@@ -100,6 +116,9 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
           <Suspense fallback={null}>
             <ExtractionOutcome config={config} outcome={outcome} failureDetail={failureDetail} />
           </Suspense>
+        ) : null}
+        {extraction.issues.length > 0 ? (
+          <BatchIssues issues={extraction.issues} onPassword={extraction.askPassword} disabled={running} />
         ) : null}
         {skipped.length > 0 ? (
           <Suspense fallback={null}>
@@ -129,7 +148,7 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
         <Suspense fallback={null}>
           <PasswordPrompt
             open={passwordRequest !== undefined}
-            fileName={file?.name ?? ''}
+            fileName={passwordRequest?.origin ?? file?.name ?? ''}
             wrong={passwordRequest?.wrong ?? false}
             onSubmit={extraction.submitPassword}
             onCancel={extraction.dismissPassword}
@@ -137,6 +156,38 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/** The files of a batch that gave nothing, and why; a protected one can be given its password. */
+function BatchIssues({
+  issues,
+  onPassword,
+  disabled,
+}: {
+  issues: readonly BatchIssue[];
+  onPassword: (origin: string) => void;
+  disabled: boolean;
+}) {
+  return (
+    <div className="ie-doc-extractor__alert" data-testid="batch-issues" role="status">
+      <Text strong>{MESSAGES.documents.batchIssues(issues.length)}</Text>
+      <ul className="ie-doc-extractor__skipped">
+        {issues.map((issue) => (
+          <li key={issue.origin}>
+            {MESSAGES.documents.refusedFile(
+              issue.origin,
+              issue.locked ? MESSAGES.documents.needsPassword : issue.reason,
+            )}{' '}
+            {issue.locked ? (
+              <Button size="small" disabled={disabled} onClick={() => onPassword(issue.origin)}>
+                {MESSAGES.documents.enterPassword(issue.origin)}
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -7,7 +7,16 @@ import { type DocumentResult, toDocumentResult } from './documentResult.ts';
 import { pageOfKind } from './pageConfigs.ts';
 
 /** What the document extractor takes: the file, its password if any, and what the page expects it to be. */
-export type DocumentInput = { file: File; password?: string | undefined; expectedKind: DocumentKind };
+export type DocumentInput = {
+  file: File;
+  password?: string | undefined;
+  expectedKind: DocumentKind;
+  /**
+   * One file of several (documentBatch.ts): the name its images carry as `origin`, a key that keeps
+   * their ids apart from other files', and the names the whole set has handed out.
+   */
+  batch?: { origin: string; key: string; allocate: (name: string) => string } | undefined;
+};
 
 /** The engine's counting units, as the progress bar names them. */
 const UNITS: Readonly<Record<EngineProgress['unit'], ProgressUnit>> = {
@@ -29,7 +38,7 @@ export function documentExtractor(
   run: (bytes: ArrayBuffer, options: ExtractInWorkerOptions) => Promise<void> = extractInWorker,
   onSkipped?: (skipped: SkippedImage) => void,
 ): Extractor<DocumentInput> {
-  return async function* extractDocument({ file, password, expectedKind }, signal) {
+  return async function* extractDocument({ file, password, expectedKind, batch }, signal) {
     // Marks for profiling the time to first image (DevTools' Performance panel, the bench).
     performance.mark('documents:extract');
     const bytes = await file.arrayBuffer();
@@ -42,7 +51,7 @@ export function documentExtractor(
       started = true;
       channel.push({ type: 'start', runsOn: 'browser', kind });
     };
-    const allocate = createNameAllocator();
+    const allocate = batch?.allocate ?? createNameAllocator();
     let found = 0;
     // Stops the Worker when the page refuses what it found (or the user cancels).
     const stop = new AbortController();
@@ -71,6 +80,7 @@ export function documentExtractor(
         start();
         if (found === 0) performance.mark('documents:first-image-received');
         const result = toDocumentResult(image, found, source, allocate);
+        if (batch) Object.assign(result.image, { id: `${batch.key}-${result.image.id}`, origin: batch.origin });
         found += 1;
         onResult(result);
         channel.push({ type: 'image', image: result.image });

@@ -4,11 +4,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { type ExtractionFailure, type ExtractionMessages, useExtraction } from 'shared-ui';
 import { prepareDocumentWorker, releaseDocumentWorker } from '../worker/index.ts';
-import { documentExtractor } from './documentEvents.ts';
+import { type BatchIssue, batchFiles, type DocumentBatchInput, documentBatchExtractor } from './documentBatch.ts';
+import { type DocumentInput, documentExtractor } from './documentEvents.ts';
 import { type DocumentResult, metafilePreviewState, releaseResult } from './documentResult.ts';
 import type { DocumentPageConfig } from './pageConfigs.ts';
 
-export type PasswordRequest = { wrong: boolean };
+/** A file asks for its password: `origin` names it in a batch (a single file is the chosen one). */
+export type PasswordRequest = { wrong: boolean; origin?: string };
 
 const isPasswordFailure = (failure: ExtractionFailure | undefined) =>
   failure?.code === 'password-required' || failure?.code === 'wrong-password';
@@ -21,7 +23,13 @@ const isPasswordFailure = (failure: ExtractionFailure | undefined) =>
  * them) and no longer.
  */
 export function useDocumentExtraction(config: DocumentPageConfig) {
-  const [file, setFile] = useState<File>();
+  /** The chosen files: one, or several read as one batch. */
+  const [files, setFiles] = useState<File[]>([]);
+  const file = files[0];
+  /** A batch: the passwords given so far (by file), the files that gave nothing and why, the file being read. */
+  const passwords = useRef(new Map<string, string>());
+  const [issues, setIssues] = useState<BatchIssue[]>([]);
+  const [reading, setReading] = useState<{ index: number; origin: string }>();
   const [passwordRequest, setPasswordRequest] = useState<PasswordRequest>();
   const [, setPreviewsDone] = useState(0);
   /** Images the document holds that could not be given out, with why: the page lists them. */
@@ -50,18 +58,20 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
     });
   }, []);
 
-  const extractor = useMemo(
-    () =>
-      documentExtractor(
-        (result) => {
-          results.current.set(result.image, result);
-          if (result.preview.kind === 'converting') convertPreview(result);
-        },
-        undefined,
-        (one) => setSkipped((list) => [...list, one]),
-      ),
-    [convertPreview],
-  );
+  const extractor = useMemo(() => {
+    const single = documentExtractor(
+      (result) => {
+        results.current.set(result.image, result);
+        if (result.preview.kind === 'converting') convertPreview(result);
+      },
+      undefined,
+      (one) => setSkipped((list) => [...list, one]),
+    );
+    const batch = documentBatchExtractor(single);
+    // One hook, one run: a single file as it always was, several as a batch of the same extractor.
+    return (input: DocumentInput | DocumentBatchInput, signal: AbortSignal) =>
+      'files' in input ? batch(input, signal) : single(input, signal);
+  }, [convertPreview]);
 
   const messages = useMemo<ExtractionMessages>(
     () => ({
@@ -91,39 +101,72 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
   // The screen is gone: the spare Worker goes too (the hook releases the images).
   useEffect(() => () => releaseDocumentWorker(), []);
 
+  const runBatch = useCallback(async () => {
+    setSkipped([]);
+    setIssues([]);
+    const found: BatchIssue[] = [];
+    await extraction.run({
+      files: batchFiles(files),
+      passwords: passwords.current,
+      expectedKind: config.kinds[0] as DocumentKind,
+      onFile: (index, origin) => setReading({ index, origin }),
+      onIssue: (issue) => {
+        found.push(issue);
+        setIssues((list) => [...list, issue]);
+      },
+    });
+    setReading(undefined);
+    // The others are read; now the first file waiting for its password asks for it.
+    const locked = found.find((issue) => issue.locked);
+    if (locked) setPasswordRequest({ wrong: locked.locked === 'wrong-password', origin: locked.origin });
+  }, [files, config.kinds, extraction.run]);
+
   const run = useCallback(
     async (password?: string) => {
       if (!file) {
         toasts.error(m.noFile.title, m.noFile.description);
         return;
       }
+      if (files.length > 1) return runBatch();
       setSkipped([]);
       const outcome = await extraction.run({ file, password, expectedKind: config.kinds[0] as DocumentKind });
       if (outcome.status === 'failed' && isPasswordFailure(outcome.failure)) {
         setPasswordRequest({ wrong: outcome.failure?.code === 'wrong-password' });
       }
     },
-    [file, config.kinds, m, extraction.run],
+    [file, files.length, runBatch, config.kinds, m, extraction.run],
   );
 
   const choose = useCallback(
-    (next: File) => {
+    (next: File | readonly File[]) => {
       extraction.reset();
       setSkipped([]);
+      setIssues([]);
+      passwords.current = new Map();
       // The worker loads while the user reaches for Extract.
       prepareDocumentWorker();
-      setFile(next);
+      setFiles(Array.isArray(next) ? [...next] : [next as File]);
     },
     [extraction.reset],
   );
 
   const submitPassword = useCallback(
     (password: string) => {
+      const origin = passwordRequest?.origin;
       setPasswordRequest(undefined);
-      void run(password);
+      if (origin === undefined) {
+        void run(password);
+        return;
+      }
+      // The batch is read again with this password too: one grid, in the order the files were given.
+      passwords.current.set(origin, password);
+      void runBatch();
     },
-    [run],
+    [run, runBatch, passwordRequest],
   );
+
+  /** A batch: ask again for the password of a file the visitor dismissed the prompt of. */
+  const askPassword = useCallback((origin: string) => setPasswordRequest({ wrong: false, origin }), []);
 
   const dismissPassword = useCallback(() => {
     setPasswordRequest(undefined);
@@ -141,6 +184,10 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
 
   return {
     file,
+    files,
+    issues,
+    reading,
+    askPassword,
     choose,
     running: extraction.busy,
     progress: extraction.progress,

@@ -199,6 +199,12 @@ export const MESSAGES = {
       description: 'The file stays closed without its password. Choose Extract again to enter it.',
     },
     wrongKind: (expected: string) => `This file's contents are not a ${expected}, whatever its name says.`,
+    /** Many inputs at once: several files read one after another into one grid; a refused one is named. */
+    refusedFile: (fileName: string, reason: string) => `${fileName}: ${reason}`,
+    batchReading: (index: number, total: number, fileName: string) => `File ${index} of ${total}: ${fileName}`,
+    batchIssues: (n: number) => `${n} ${n === 1 ? 'file' : 'files'} gave no images. The others are below.`,
+    needsPassword: 'protected by a password',
+    enterPassword: (fileName: string) => `Enter the password of ${fileName}`,
     /** The reader stopped (it crashed, ran out of memory or stopped answering): browser Worker and server pool alike. */
     unreadable: 'This file could not be read: it is damaged or too complex.',
     /** The server's document readers are all busy and its queue is full. */
