@@ -1,10 +1,14 @@
 import { DOWNLOAD_FORMATS, DOWNLOAD_MAX_SIDE, type DownloadChoices, MESSAGES } from 'shared-contracts';
+import { Checkbox } from '../design-system/antd/checkbox.ts';
 import { Select } from '../design-system/antd/select.ts';
 import { NumberInput, Text } from '../design-system/index.ts';
 
-type ConvertChoices = Pick<DownloadChoices, 'format' | 'quality' | 'maxSide'>;
+type ConvertChoices = Pick<DownloadChoices, 'format' | 'quality' | 'maxSide' | 'removeMetadata'>;
 
-/** Convert on download: Keep original (default), PNG, JPEG or WebP with a quality, and a longest side. */
+/**
+ * Convert on download: Keep original (default), PNG, JPEG or WebP with a quality, and a longest
+ * side; beside it, Remove metadata (off by default).
+ */
 export function ConvertField({
   choices,
   onChange,
@@ -49,6 +53,16 @@ export function ConvertField({
       />
       <Text type="secondary" className="ie-results__names-help">
         {MESSAGES.grid.convertHelp}
+      </Text>
+      <Checkbox
+        checked={choices.removeMetadata}
+        aria-describedby="ie-remove-metadata-help"
+        onChange={(event) => onChange({ removeMetadata: event.target.checked })}
+      >
+        {MESSAGES.grid.removeMetadata}
+      </Checkbox>
+      <Text type="secondary" id="ie-remove-metadata-help" className="ie-results__names-help">
+        {MESSAGES.grid.removeMetadataHelp}
       </Text>
     </div>
   );

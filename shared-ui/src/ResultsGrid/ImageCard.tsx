@@ -7,6 +7,7 @@ import { Button } from '../design-system/antd/button.ts';
 import { Checkbox } from '../design-system/antd/checkbox.ts';
 import { Tooltip } from '../design-system/antd/tooltip.ts';
 import { Card, DownloadOutlined, ExportOutlined, FileOutlined, Paragraph, Text } from '../design-system/index.ts';
+import { DetailsButton } from '../metadata/DetailsButton.tsx';
 import './ImageCard.css';
 
 /** Where a card's Open and Download go. A real link each: Download saves a real file. */
@@ -66,6 +67,8 @@ export function ImageCard({
 }: ImageCardProps) {
   const label = image.alt?.trim() || image.name;
   const sizeText = formatBytes(image.size) ?? unknownSizeText;
+  // Details reads the bytes the card shows; a linked image shown by a placeholder is never fetched.
+  const withDetails = !(preview && /^https?:/i.test(image.url));
   return (
     <Card
       className={selection?.selected ? 'ie-image-card ie-image-card--selected' : 'ie-image-card'}
@@ -122,7 +125,7 @@ export function ImageCard({
           {image.note}
         </Paragraph>
       ) : null}
-      {actions || saveable || image.original ? (
+      {actions || saveable || image.original || withDetails ? (
         <div className="ie-image-card__actions">
           {image.original ? (
             <OriginalFileButton
@@ -132,6 +135,7 @@ export function ImageCard({
             />
           ) : null}
           {saveable ? <SaveImageButton image={image} /> : null}
+          {withDetails ? <DetailsButton image={image} /> : null}
           {actions}
         </div>
       ) : null}

@@ -23,6 +23,7 @@ import type { CardSection } from './gridRows.ts';
 import { groupsOf } from './groupBySource.ts';
 import { ImageCard, type ImageLinks } from './ImageCard.tsx';
 import './ResultsGrid.css';
+import { SelectionActions } from './SelectionActions.tsx';
 import {
   EMPTY_SELECTION,
   invert,
@@ -332,6 +333,7 @@ export function ResultsGrid({
             >
               {MESSAGES.grid.downloadSelected}
             </Button>
+            <SelectionActions selected={selected} choices={choices} />
           </Space>
         </div>
       ) : null}

@@ -1,12 +1,10 @@
 import { accountStore } from 'browser-services';
-import { toasts } from 'browser-services/toast';
 import { useState } from 'react';
-import { type ExtractedImage, MESSAGES } from 'shared-contracts';
+import type { ExtractedImage } from 'shared-contracts';
 import { Button } from '../design-system/antd/button.ts';
 import { CheckOutlined, HeartOutlined } from '../design-system/index.ts';
+import { saveOneToAccount } from './saveImages.ts';
 import { useAccount } from './useAccount.ts';
-
-const m = MESSAGES.account;
 
 /**
  * Save to My Downloads, on every result card for a signed-in visitor; nothing for the others.
@@ -22,17 +20,8 @@ export function SaveImageButton({ image }: { image: ExtractedImage }) {
 
   const save = async () => {
     setBusy(true);
-    const result = await accountStore.saveImage(image);
+    await saveOneToAccount(image);
     setBusy(false);
-    if (result.ok) {
-      const { title, description } = result.alreadySaved ? m.alreadySaved : m.imageSaved;
-      toasts.success(title, description);
-    } else if (result.code === 'unreadable-image') {
-      toasts.error(m.saveFailed.title, m.saveFailed.unreadable);
-    } else if (result.code === 'storage') {
-      toasts.error(m.saveFailed.title, m.saveFailed.storage);
-    }
-    // storage-full: the store has shown its toast; not-signed-in: the button is gone already.
   };
 
   return saved ? (

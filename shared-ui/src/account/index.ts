@@ -1,2 +1,3 @@
 export * from './SaveImageButton.tsx';
+export * from './saveImages.ts';
 export * from './useAccount.ts';

@@ -1,6 +1,6 @@
 import { saveBlob, zipToBlob } from 'browser-services/files';
 import { toasts } from 'browser-services/toast';
-import type { ZipEntry } from 'media-files';
+import { stripMetadata, type ZipEntry } from 'media-files';
 import { useCallback, useState } from 'react';
 import { API_PATHS, type DownloadChoices, type ExtractedImage, MESSAGES } from 'shared-contracts';
 import type { Conversion } from '../convert/conversion.ts';
@@ -13,8 +13,8 @@ import { type DownloadFile, manifestFactsOf, namedFiles } from './namedFiles.ts'
  * - `server`: web images (http/https; inline `data:` ones beside them), fetched and zipped by
  *   extract-api (`POST /api/zip`), which the browser cannot do across sites (CORS);
  * - `browser`: bytes made on this device (`blob:` URLs, or `data:` URLs only), zipped here by the
- *   one ZIP writer; nothing is uploaded. Also any set converted on download (web images read
- *   through the image proxy).
+ *   one ZIP writer; nothing is uploaded. Also any set converted on download or without its
+ *   metadata (web images read through the image proxy).
  */
 export type ZipMaker = 'server' | 'browser';
 
@@ -58,17 +58,31 @@ const streamOf = (url: string) =>
     return response.body ?? new Uint8Array(await response.arrayBuffer());
   });
 
+/** The whole file, for the edits that need all of it (Remove metadata). */
+const bytesOf = (url: string) =>
+  fetch(url).then(async (response) => {
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  });
+
+export type FileBytesOptions = {
+  /** Web images are not fetched: each read fails with this reason (a document's linked images). */
+  remoteNote?: RemoteInBrowserZip | undefined;
+  /** Remove metadata (byte-level, media-files' stripMetadata) from each file that is not converted. */
+  removeMetadata?: boolean | undefined;
+};
+
+/** What a file of a download is read as: its bytes, a stream of them, or the converted Blob. */
+export type FileBytes = Blob | Uint8Array | ReadableStream<Uint8Array>;
+
 /**
- * The browser's ZIP, written by the one ZIP writer and saved as one file: bytes on this device,
- * web images through the site's image proxy, each converted on the way when asked (in a Worker,
- * one image at a time). With `remoteNote`, web images are not fetched (a document's linked
- * images): each becomes a line of the archive's could-not-download.txt, in its words.
+ * The bytes of each file of a download as written: the one reader of the browser's ZIP and of
+ * Save to folder. Bytes on this device as they are, web images through the site's image proxy,
+ * converted on the way when asked (in a Worker, started with the first conversion, one image at a
+ * time), or without their metadata. A converted file carries no metadata already. `close()` ends
+ * the Worker.
  */
-export async function zipInBrowser(
-  files: readonly DownloadFile[],
-  zipName: string,
-  remoteNote?: RemoteInBrowserZip,
-): Promise<void> {
+export function fileBytesReader(options: FileBytesOptions = {}) {
   let converter: Converter | undefined;
   const convert = async (url: string, conversion: Conversion) => {
     if (!converter) {
@@ -77,26 +91,46 @@ export async function zipInBrowser(
     }
     return converter.convert(url, conversion);
   };
-  const entries: ZipEntry[] = files.map((file) => {
-    const notFetched = isRemote(file.url) && remoteNote !== undefined;
+  const read = (file: DownloadFile): Promise<FileBytes> => {
+    const { remoteNote } = options;
+    if (isRemote(file.url) && remoteNote !== undefined) {
+      return Promise.reject(new Error(`${file.url}: ${remoteNote(file)}`));
+    }
     const source = bytesUrlOf(file.url);
-    const { conversion } = file;
-    return {
-      name: file.name,
-      facts: manifestFactsOf(file),
-      input: notFetched
-        ? () => Promise.reject(new Error(`${file.url}: ${remoteNote(file)}`))
-        : conversion
-          ? () => convert(source, conversion).then((blob) => blob.stream())
-          : () => streamOf(source),
-    };
-  });
+    if (file.conversion) return convert(source, file.conversion);
+    if (options.removeMetadata) return bytesOf(source).then(stripMetadata);
+    return streamOf(source);
+  };
+  return { read, close: () => converter?.close() };
+}
+
+/** A Blob as a stream for the ZIP writer (told by its shape: a Worker's or a test's Blob is of another realm). */
+const isBlob = (bytes: FileBytes): bytes is Blob => typeof (bytes as Partial<Blob>).stream === 'function';
+const asZipInput = (bytes: FileBytes) => (isBlob(bytes) ? bytes.stream() : bytes);
+
+/**
+ * The browser's ZIP, written by the one ZIP writer and saved as one file, each file read by
+ * `fileBytesReader`. With `remoteNote`, web images are not fetched (a document's linked images):
+ * each becomes a line of the archive's could-not-download.txt, in its words.
+ */
+export async function zipInBrowser(
+  files: readonly DownloadFile[],
+  zipName: string,
+  remoteNote?: RemoteInBrowserZip,
+  removeMetadata?: boolean,
+): Promise<void> {
+  const reader = fileBytesReader({ remoteNote, removeMetadata });
+  const entries: ZipEntry[] = files.map((file) => ({
+    name: file.name,
+    facts: manifestFactsOf(file),
+    input: () => reader.read(file).then(asZipInput),
+  }));
   // The ZIP writer loads with the first archive, not with the page.
   const { zipStream } = await import('media-files/zip');
   try {
     saveBlob(await zipToBlob(zipStream(entries)), zipName);
   } finally {
-    converter?.close();
+    reader.close();
   }
 }
 
@@ -111,10 +145,11 @@ export type DownloadAllOptions = Partial<DownloadChoices> & {
 export async function downloadAll(images: readonly ExtractedImage[], options: DownloadAllOptions): Promise<ZipMaker> {
   // One ZIP of several inputs has a folder per input.
   const files = namedFiles(images, { ...options, folders: true });
-  // Converting happens here: the server's ZIP gives files as they are.
-  const maker = files.some((file) => file.conversion) ? 'browser' : zipMakerFor(files);
+  // Converting and removing metadata happen here: the server's ZIP gives files as they are.
+  const edited = options.removeMetadata || files.some((file) => file.conversion);
+  const maker: ZipMaker = edited ? 'browser' : zipMakerFor(files);
   if (maker === 'server') postZipForm(files, options.zipName);
-  else await zipInBrowser(files, options.zipName, options.remoteNote);
+  else await zipInBrowser(files, options.zipName, options.remoteNote, options.removeMetadata);
   return maker;
 }
 

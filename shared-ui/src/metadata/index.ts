@@ -1,0 +1,3 @@
+// The panel is not exported: DetailsButton loads it with the click.
+export * from './DetailsButton.tsx';
+export type { ImageMetadata } from './readMetadata.ts';
