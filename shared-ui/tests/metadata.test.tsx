@@ -93,7 +93,8 @@ describe('Remove metadata on download', () => {
     const maker = await downloadAll([image], { zipName: 'x.zip', removeMetadata: true });
     expect(maker).toBe('browser');
     expect(fetched).toEqual([`${location.origin}/api/image?url=${encodeURIComponent(image.url)}`]);
-    const zip = unzipSync(new Uint8Array(await (archive.mock.calls[0]?.[0] as Blob).arrayBuffer()));
+    const blob = archive.mock.calls[0]?.[0] as Blob;
+    const zip = unzipSync(new Uint8Array(await blob.arrayBuffer()));
     const written = zip['photo.jpg'] as Uint8Array;
     expect(written.length).toBeLessThan(tagged.length);
     expect(await exifr.parse(written, { tiff: true, xmp: true, gps: true })).toBeUndefined();
