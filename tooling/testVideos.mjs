@@ -91,6 +91,101 @@ export function makePqVideo(dir) {
   return { sdr, pq };
 }
 
+/** The flat patches of the HDR patch videos, left to right, as the SDR (BT.709) colours they were made from. */
+export const HDR_PATCHES = [
+  { name: 'white', rgb: [255, 255, 255] },
+  { name: 'mid-grey', rgb: [128, 128, 128] },
+  { name: 'dark grey', rgb: [64, 64, 64] },
+  { name: 'blue', rgb: [48, 96, 192] },
+];
+/** The patches' size: each 80 px wide, the whole 180 px high, in a 320x180 frame. */
+export const HDR_PATCH_SIZE = { width: 80, height: 180 };
+
+/**
+ * 2 s of the HDR_PATCHES side by side, converted from BT.709 to 10-bit PQ (`pq`) or HLG (`hlg`) in
+ * BT.2020 with SDR white at 100 cd/m², tagged so, as VP9 profile 2 in WebM: a format Chromium's
+ * WebCodecs decodes, so the browser's tone mapping is what is tested. 320x180, 25 fps.
+ */
+export function makeHdrPatchVideo(dir, transfer) {
+  const trc = transfer === 'pq' ? 'smpte2084' : 'arib-std-b67';
+  const patches = HDR_PATCHES.map(
+    ({ rgb }, i) =>
+      `drawbox=x=${i * HDR_PATCH_SIZE.width}:y=0:w=${HDR_PATCH_SIZE.width}:h=${HDR_PATCH_SIZE.height}:t=fill:c=0x${rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}`,
+  );
+  return made(dir, `hdr-patches-${transfer}.webm`, (file) =>
+    ffmpeg([
+      ...['-f', 'lavfi', '-i', 'color=c=black:size=320x180:rate=25:duration=2'],
+      '-vf',
+      [
+        'format=rgb24',
+        ...patches,
+        'format=gbrp',
+        `zscale=tin=bt709:min=bt709:pin=bt709:rin=full:t=${trc}:m=bt2020nc:p=bt2020:r=tv:npl=100`,
+        'format=yuv420p10le',
+      ].join(','),
+      ...['-color_primaries', 'bt2020', '-color_trc', trc, '-colorspace', 'bt2020nc', '-color_range', 'tv'],
+      ...[
+        '-c:v',
+        'libvpx-vp9',
+        '-profile:v',
+        '2',
+        '-crf',
+        '10',
+        '-b:v',
+        '0',
+        '-deadline',
+        'realtime',
+        '-cpu-used',
+        '8',
+      ],
+      file,
+    ]),
+  );
+}
+
+/** A frame of a video as ffmpeg decodes it, its planes untouched (yuv420p10le: what a VideoFrame of a 10-bit video holds). */
+export function yuv10FrameOf(file, seconds) {
+  return new Uint8Array(
+    execFileSync(
+      'ffmpeg',
+      [
+        ...['-v', 'error', '-nostdin', '-ss', String(seconds), '-i', file, '-frames:v', '1'],
+        ...['-f', 'rawvideo', '-pix_fmt', 'yuv420p10le', 'pipe:1'],
+      ],
+      { maxBuffer: 64 * 1024 * 1024 },
+    ),
+  );
+}
+
+/** A picture (an image's bytes, or a raw frame given with `rawFormat`) as RGB bytes at a size. */
+export function rgbOf(input, width, height, rawFormat) {
+  const raw = rawFormat ? ['-f', 'rawvideo', '-pix_fmt', rawFormat, '-s', `${width}x${height}`] : [];
+  return new Uint8Array(
+    execFileSync(
+      'ffmpeg',
+      [
+        ...['-v', 'error', '-nostdin', ...raw, '-i', 'pipe:0', '-frames:v', '1'],
+        ...['-vf', `scale=${width}:${height}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+      ],
+      { input },
+    ),
+  );
+}
+
+/** The mean colour of each HDR patch's middle (a 40x120 box, away from edges and chroma bleed) in RGB bytes of the 320x180 frame. */
+export function patchColours(rgb, width = 320) {
+  return HDR_PATCHES.map((_, i) => {
+    const sum = [0, 0, 0];
+    let n = 0;
+    for (let y = 30; y < 150; y += 1)
+      for (let x = i * HDR_PATCH_SIZE.width + 20; x < (i + 1) * HDR_PATCH_SIZE.width - 20; x += 1) {
+        for (let c = 0; c < 3; c += 1) sum[c] += rgb[(y * width + x) * 3 + c];
+        n += 1;
+      }
+    return sum.map((v) => Math.round(v / n));
+  });
+}
+
 /** ffprobe's key frames (packets flagged K), in presentation order, seconds from the first frame. */
 export function ffprobeKeyframeTimes(file) {
   const out = execFileSync(

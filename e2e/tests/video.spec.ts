@@ -9,9 +9,13 @@ import { PATHS } from 'shared-contracts/routes';
 import {
   BLURRED_FRAME,
   ffprobeKeyframeTimes,
+  HDR_PATCHES,
   makeBlurVideo,
+  makeHdrPatchVideo,
   makeKeyframeVideo,
   makeSceneVideo,
+  patchColours,
+  rgbOf,
   SCENE_CUTS_SECONDS,
   TEST_VIDEO_FPS,
 } from '../../tooling/testVideos.mjs';
@@ -326,6 +330,32 @@ test.describe('which frames (issue 18): each mode gives the frames the engine te
     const single = await grid.download('frame-00-00-03-600.png');
     expect(pngSize(new Uint8Array(await downloadedBytes(single)))).toEqual({ width: 320, height: 180 });
   });
+
+  for (const transfer of ['pq', 'hlg'] as const) {
+    test(`a 10-bit ${transfer.toUpperCase()} video is tone-mapped in the browser: grey patches at their SDR values, and the page says so`, async ({
+      page,
+      site,
+    }) => {
+      await upload(site, makeHdrPatchVideo(videos, transfer));
+      // 2 s at every 5 s: the frame at 0 s
+      await extract(page, site, 1);
+      await expect(site.main.getByText(m.toneMapped(transfer))).toBeVisible();
+      // made here: the video never left the device
+      await expect(site.main.getByText(m.decodedOnServer)).toHaveCount(0);
+      const frame = new Uint8Array(await downloadedBytes(await framesGrid(page).download('frame-00-00-00.png')));
+      expect(pngSize(frame)).toEqual({ width: 320, height: 180 });
+      const colours = patchColours(rgbOf(frame, 320, 180));
+      // Chromium's own drawing of these patches gave white 135, mid-grey 61, dark grey 23 (mfe-media/README.md)
+      for (const name of ['mid-grey', 'dark grey']) {
+        const i = HDR_PATCHES.findIndex((p) => p.name === name);
+        for (const [c, value] of (colours[i] ?? []).entries()) {
+          expect(Math.abs(value - (HDR_PATCHES[i]?.rgb[c] ?? 0)), `${name}`).toBeLessThanOrEqual(3);
+        }
+      }
+      // SDR white rolls off to 215 under the server's Möbius curve
+      for (const value of colours[0] ?? []) expect(Math.abs(value - 215)).toBeLessThanOrEqual(3);
+    });
+  }
 
   test('the contact sheet downloads as a PNG of the layout’s size, and as a one-page PDF', async ({ page, site }) => {
     const file = makeKeyframeVideo(videos);

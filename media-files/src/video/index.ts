@@ -7,3 +7,4 @@ export * from './frameTimes.ts';
 export * from './platforms.ts';
 export * from './sniffContainer.ts';
 export * from './timestamp.ts';
+export * from './toneMap.ts';

@@ -33,6 +33,7 @@ function frameSink(settings: FrameJob, channel: EventChannel) {
                 height: Math.round(info.height),
                 millis,
                 codec: info.codec ?? undefined,
+                hdr: info.hdr,
               }
             : undefined,
       });

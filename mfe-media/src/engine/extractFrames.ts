@@ -11,7 +11,7 @@ import {
   sharpness,
   timestampsNeedMillis,
 } from 'media-files';
-import { CanvasSink, type InputVideoTrack } from 'mediabunny';
+import type { InputVideoTrack } from 'mediabunny';
 import {
   type FrameFormat,
   type FrameSelection,
@@ -19,6 +19,7 @@ import {
   SHARPEST_WINDOW_SECONDS,
   sceneThreshold,
 } from 'shared-contracts';
+import { frameCanvasSink } from './frameCanvases.ts';
 import { keyframeTimes } from './keyframes.ts';
 import { openVideo, type VideoInfo, type VideoSource } from './openVideo.ts';
 
@@ -94,6 +95,7 @@ type Target = { at: number; time: number };
  *   range's first frame;
  * - sharpest: around each chosen time (after a cut), every frame decoded at 320x180 and scored by
  *   the variance of its Laplacian; the sharpest is kept.
+ * PQ and HLG frames are tone-mapped to SDR with the server's curve (frameCanvases.ts).
  * Frames are drawn at display size, rotation and pixel aspect applied, and encoded a few at a
  * time, so memory holds a few frames, not the video. A video this browser cannot decode yields its
  * info and no frame: the caller sends it to the server.
@@ -128,7 +130,8 @@ export async function* extractFrames(video: VideoSource, options: ExtractFramesO
     } else if (mode.kind === 'scenes') {
       yield { kind: 'info', info, total: undefined, millis };
       const scan: Target[] = [];
-      for await (const event of sceneCuts(track, first, window, sceneThreshold(mode.sensitivity), options.signal)) {
+      const threshold = sceneThreshold(mode.sensitivity);
+      for await (const event of sceneCuts(track, info, window, threshold, options.signal)) {
         if ('done' in event) yield event;
         else scan.push(event);
       }
@@ -140,14 +143,7 @@ export async function* extractFrames(video: VideoSource, options: ExtractFramesO
     }
     if (selection.sharpest && mode.kind !== 'keyframes' && targets.length > 0) {
       const chosen: Target[] = [];
-      for await (const event of sharpestTargets(
-        track,
-        first,
-        window,
-        targets,
-        mode.kind === 'scenes',
-        options.signal,
-      )) {
+      for await (const event of sharpestTargets(track, info, window, targets, mode.kind === 'scenes', options.signal)) {
         if ('done' in event) yield event;
         else chosen.push(event);
       }
@@ -168,10 +164,9 @@ async function* encodeFrames(
   options: ExtractFramesOptions,
 ): AsyncGenerator<FrameEvent> {
   const total = targets.length;
-  const sink = new CanvasSink(track, {
+  const sink = frameCanvasSink(track, info.hdr, {
     width: info.width,
     height: info.height,
-    fit: 'fill',
     // JPEG has no alpha; PNG and WebP keep the transparency of a video that has some.
     alpha: options.format !== 'jpeg',
     // No pool: a canvas still being encoded must not be drawn over by the next frame.
@@ -231,13 +226,13 @@ async function framesIn(track: InputVideoTrack, seconds: number, duration: numbe
 /** The window's first frame, then each frame whose scene score passes `threshold`. */
 async function* sceneCuts(
   track: InputVideoTrack,
-  first: number,
+  { firstTimestamp: first, hdr }: VideoInfo,
   window: FrameWindow,
   threshold: number,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<Target | ScanEvent> {
   const total = await framesIn(track, window.to - window.from, window.to);
-  const sink = new CanvasSink(track, { ...SCENE_SCORE_SIZE, fit: 'fill', poolSize: 1 });
+  const sink = frameCanvasSink(track, hdr, { ...SCENE_SCORE_SIZE, poolSize: 1 });
   const score = createSceneScorer();
   let done = 0;
   // canvases(start) starts at the frame on screen at `start`, which may begin before it
@@ -256,13 +251,13 @@ async function* sceneCuts(
 /** For each target, the sharpest frame near it (after it for a cut), each frame kept once. */
 async function* sharpestTargets(
   track: InputVideoTrack,
-  first: number,
+  { firstTimestamp: first, hdr }: VideoInfo,
   window: FrameWindow,
   targets: readonly Target[],
   afterOnly: boolean,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<Target | ScanEvent> {
-  const sink = new CanvasSink(track, { ...SHARPNESS_SIZE, fit: 'fill', poolSize: 1 });
+  const sink = frameCanvasSink(track, hdr, { ...SHARPNESS_SIZE, poolSize: 1 });
   const perTarget = await framesIn(track, SHARPEST_WINDOW_SECONDS * (afterOnly ? 1 : 2), window.to);
   const total = perTarget * targets.length;
   const kept = new Set<number>();

@@ -1,4 +1,4 @@
-import { displaySize } from 'media-files';
+import { displaySize, type HdrTransfer, hdrTransferOf } from 'media-files';
 import {
   BlobSource,
   BufferSource,
@@ -35,6 +35,8 @@ export type VideoInfo = {
   container: string;
   /** Whether this browser's WebCodecs can decode the track (always false where VideoDecoder is missing, as in Node). */
   canDecode: boolean;
+  /** A high-dynamic-range transfer the container or codec states: its frames are tone-mapped to SDR (frameCanvases.ts). */
+  hdr: HdrTransfer | undefined;
 };
 
 export type OpenedVideo = { input: Input; track: InputVideoTrack; info: VideoInfo };
@@ -61,16 +63,18 @@ export async function openVideo(video: VideoSource): Promise<OpenedVideo> {
     if (!format) throw new UnreadableVideoError('This file is not a video container the browser can read.');
     const track = await input.getPrimaryVideoTrack();
     if (!track) throw new UnreadableVideoError('This file has no video track.');
-    const [firstTimestamp, end, codedWidth, codedHeight, aspect, rotation, codec, canDecode] = await Promise.all([
-      track.getFirstTimestamp(),
-      input.computeDuration(),
-      track.getCodedWidth(),
-      track.getCodedHeight(),
-      track.getPixelAspectRatio(),
-      track.getRotation(),
-      track.getCodec(),
-      typeof VideoDecoder === 'undefined' ? false : track.canDecode(),
-    ]);
+    const [firstTimestamp, end, codedWidth, codedHeight, aspect, rotation, codec, colorSpace, canDecode] =
+      await Promise.all([
+        track.getFirstTimestamp(),
+        input.computeDuration(),
+        track.getCodedWidth(),
+        track.getCodedHeight(),
+        track.getPixelAspectRatio(),
+        track.getRotation(),
+        track.getCodec(),
+        track.getColorSpace(),
+        typeof VideoDecoder === 'undefined' ? false : track.canDecode(),
+      ]);
     // The project's one rule for display size, shared with the server's ffmpeg path, so a frame has
     // the same size whichever side decoded it.
     const { width, height } = displaySize({
@@ -90,6 +94,7 @@ export async function openVideo(video: VideoSource): Promise<OpenedVideo> {
         codec,
         container: format.name,
         canDecode,
+        hdr: hdrTransferOf(colorSpace.transfer),
       },
     };
   } catch (error) {

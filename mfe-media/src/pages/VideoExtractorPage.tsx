@@ -57,6 +57,9 @@ export default function VideoExtractorPage() {
   const frames = useMemo(() => [...extracted, ...grabbed], [extracted, grabbed]);
   // The server made the frames: the user should know the video left the device, and why.
   const note = start?.runsOn === 'server' ? start.note : undefined;
+  // Wherever they were made, HDR frames were tone-mapped: the user should know why they differ from the file.
+  const hdr = start?.video?.hdr;
+  const toneMapNote = hdr ? m.toneMapped(hdr) : undefined;
 
   const grabbedRef = useRef(grabbed);
   grabbedRef.current = grabbed;
@@ -127,6 +130,7 @@ export default function VideoExtractorPage() {
               onExtract={extract}
               onCancel={extraction.cancel}
               note={note}
+              toneMapNote={toneMapNote}
               rangeProblem={rangeProblem}
               onGrab={grab}
               grabbing={grabbing}

@@ -33,6 +33,8 @@ export const VideoFactsSchema = z.object({
   millis: z.boolean(),
   /** The codec as ffprobe names it (`h264`, `hevc`, `mpeg4`…). */
   codec: z.optional(z.string()),
+  /** An HDR transfer (PQ, HLG): the frames were tone-mapped to SDR, and the page says so. */
+  hdr: z.optional(z.enum(['pq', 'hlg'])),
 });
 export type VideoFacts = z.infer<typeof VideoFactsSchema>;
 

@@ -97,6 +97,8 @@ export const MESSAGES = {
       'This browser cannot decode video on this page: WebCodecs needs a secure connection (HTTPS or localhost). The frames were made on our server instead.',
     decodedOnServer:
       "This browser cannot decode this video's format or codec, so our server made the frames with ffmpeg.",
+    toneMapped: (transfer: 'pq' | 'hlg') =>
+      `This is an HDR video (${transfer === 'pq' ? 'PQ, as in HDR10' : 'HLG'}): its frames were tone-mapped to standard dynamic range (sRGB), so they look right on any screen instead of washed out.`,
     /** Which frames to take (issue 18): the mode selector and its controls. */
     modes: {
       label: 'Frames to take',

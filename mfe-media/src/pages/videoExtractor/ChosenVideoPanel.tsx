@@ -44,6 +44,8 @@ type Props = {
   onCancel: () => void;
   /** Why the video left the device, when the server made the frames. */
   note: string | undefined;
+  /** That the frames of an HDR video were tone-mapped to SDR (in this browser or on the server). */
+  toneMapNote?: string | undefined;
   rangeProblem: RangeProblem | undefined;
   /** Grab this frame: the time the paused player shows, with the settings shown (format, quality). */
   onGrab: (seconds: number, settings: FrameSettings) => void;
@@ -65,6 +67,7 @@ export default function ChosenVideoPanel({
   onExtract,
   onCancel,
   note,
+  toneMapNote,
   rangeProblem,
   onGrab,
   grabbing,
@@ -88,6 +91,7 @@ export default function ChosenVideoPanel({
         />
       ) : null}
       {note ? <Alert type="warning" showIcon title={note} /> : null}
+      {toneMapNote ? <Alert type="info" showIcon title={toneMapNote} data-testid="tone-map-note" /> : null}
     </Space>
   );
 }

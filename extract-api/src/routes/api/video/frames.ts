@@ -305,6 +305,7 @@ export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPlug
             height: video.height,
             millis,
             codec: video.codec,
+            hdr: video.hdr,
           },
         };
 
