@@ -1,6 +1,11 @@
 // Crawl a 200-page loopback site at depth 3 with our crawler and with `wget -r -l 3 -p`, on the
-// same site in one run, and print the ratio of wall times.
+// same site in one run, alternating, and print the ratio of wall times. With `--tree DIR`, the site
+// is a folder of real files instead (a documentation tree, served from loopback by site.ts's
+// serveDirectory, scanned from `--start`), and the images each found are compared: by both, only
+// ours, only wget's (by address path), with the pages each asked the server for.
 //   extract-api/node_modules/.bin/tsx bench/web/crawl-vs-wget.ts [--delay MS] [--runs N]
+//   extract-api/node_modules/.bin/tsx bench/web/crawl-vs-wget.ts --tree /usr/share/doc/libxslt1-dev/html \
+//     --start /index.html --depth 2 --delay 50 [--runs N]
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,55 +13,79 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { createSafeFetcher } from 'extract-api/safe-fetch';
 import { extractWebsite } from 'extract-api/web';
-import { serveSite } from './site.ts';
+import { serveDirectory, serveSite } from './site.ts';
 
 const { values } = parseArgs({
-  options: { delay: { type: 'string', default: '0' }, runs: { type: 'string', default: '3' } },
+  options: {
+    delay: { type: 'string', default: '0' },
+    runs: { type: 'string', default: '3' },
+    tree: { type: 'string' },
+    start: { type: 'string', default: '/' },
+    depth: { type: 'string', default: '3' },
+  },
 });
 const delayMs = Number(values.delay);
 const runs = Number(values.runs);
+const depth = Number(values.depth);
+const IMAGE_FILE = /\.(png|gif|jpe?g|svg|webp|avif|ico|bmp)$/i;
 
 if (spawnSync('wget', ['--version'], { stdio: 'ignore' }).status !== 0) {
   console.error('wget is missing: apt-get install -y wget');
   process.exit(1);
 }
 
-const site = await serveSite({ pages: 200, delayMs });
+const site = values.tree
+  ? await serveDirectory({ root: values.tree, delayMs })
+  : await serveSite({ pages: 200, delayMs });
+const startUrl = new URL(values.start, site.origin).href;
 const fetcher = createSafeFetcher({ allowLoopback: true });
 
+/** The HTML pages the server was asked for since the last call (each path once). */
+const pagesAsked = () => {
+  const asked = [...site.hits.keys()].filter((p) => p === '/' || /\.html?$/i.test(p));
+  site.hits.clear();
+  return asked;
+};
+
 async function ours() {
+  pagesAsked();
   const started = performance.now();
   let pages = 0;
   let images = 0;
-  const scan = extractWebsite({ url: `${site.origin}/`, depth: 3, maxPages: 1000 }, undefined, {
+  const found = new Set<string>();
+  const scan = extractWebsite({ url: startUrl, depth, maxPages: 1000 }, undefined, {
     fetch: fetcher.fetch,
   });
   for await (const event of scan) {
+    if (event.type === 'image') found.add(new URL(event.image.url).pathname);
     if (event.type === 'done') {
       pages = event.done ?? 0;
       images = event.found;
     }
   }
-  return { ms: performance.now() - started, pages, images };
+  return { ms: performance.now() - started, pages, images, found, asked: pagesAsked().length };
 }
 
 // Asynchronously: the site is served by this very process, which must keep answering.
 const run = promisify(execFile);
 
 async function wget() {
+  pagesAsked();
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-wget-'));
   const started = performance.now();
-  // wget exits 8 when any request answered an error; the site has none, but don't let that hide a result.
-  await run('wget', ['-r', '-l', '3', '-p', '-q', '-e', 'robots=on', '-P', dir, `${site.origin}/`]).catch(
+  // wget exits 8 when any request answered an error (a documentation tree's broken link); don't let that hide a result.
+  await run('wget', ['-r', '-l', String(depth), '-p', '-q', '-e', 'robots=on', '-P', dir, startUrl]).catch(
     () => undefined,
   );
   const ms = performance.now() - started;
+  const hostDir = path.join(dir, new URL(site.origin).host);
   const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
-  const pages = files.filter((f) => f.name.endsWith('.html')).length;
-  const images = files.filter((f) => f.name.endsWith('.png')).length;
+  const pages = files.filter((f) => /\.html?$/i.test(f.name)).length;
+  const imageFiles = files.filter((f) => IMAGE_FILE.test(f.name));
+  const found = new Set(imageFiles.map((f) => `/${path.relative(hostDir, path.join(f.parentPath, f.name))}`));
   const bytes = files.reduce((sum, f) => sum + statSync(path.join(f.parentPath, f.name)).size, 0);
   rmSync(dir, { recursive: true, force: true });
-  return { ms, pages, images, bytes };
+  return { ms, pages, images: imageFiles.length, bytes, found, asked: pagesAsked().length };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
@@ -73,12 +102,27 @@ await site.close();
 
 const o = median(oursRuns.map((r) => r.ms));
 const w = median(wgetRuns.map((r) => r.ms));
-console.log(`site: ${site.pages} pages, ${site.images} distinct PNGs, ${delayMs} ms per request; ${runs} runs, median`);
 console.log(
-  `ours   extractWebsite depth 3: ${o.toFixed(0)} ms, ${oursRuns[0]?.pages} pages, ${oursRuns[0]?.images} images (each measured by a 64 KiB range request)`,
+  values.tree
+    ? `site: ${values.tree} from ${values.start}, ${delayMs} ms per request; ${runs} runs, median`
+    : `site: ${site.pages} pages, ${site.images} distinct PNGs, ${delayMs} ms per request; ${runs} runs, median`,
 );
 console.log(
-  `wget   -r -l 3 -p:           ${w.toFixed(0)} ms, ${wgetRuns[0]?.pages} pages, ${wgetRuns[0]?.images} images (${((wgetRuns[0]?.bytes ?? 0) / 1e6).toFixed(1)} MB downloaded)`,
+  `runs (ms): ours ${oursRuns.map((r) => r.ms.toFixed(0)).join(' ')}; wget ${wgetRuns.map((r) => r.ms.toFixed(0)).join(' ')}`,
+);
+console.log(
+  `ours   extractWebsite depth ${depth}: ${o.toFixed(0)} ms, ${oursRuns[0]?.pages} pages (${oursRuns[0]?.asked} HTML paths asked), ${oursRuns[0]?.images} images (each measured by a 64 KiB range request)`,
+);
+console.log(
+  `wget   -r -l ${depth} -p:           ${w.toFixed(0)} ms, ${wgetRuns[0]?.pages} pages (${wgetRuns[0]?.asked} HTML paths asked), ${wgetRuns[0]?.images} images (${((wgetRuns[0]?.bytes ?? 0) / 1e6).toFixed(1)} MB downloaded)`,
 );
 console.log(`ratio  wget / ours = ${(w / o).toFixed(2)}x (goal: at least 3x)`);
+const oursFound = oursRuns[0]?.found ?? new Set<string>();
+const wgetFound = wgetRuns[0]?.found ?? new Set<string>();
+const both = [...oursFound].filter((p) => wgetFound.has(p));
+const onlyOurs = [...oursFound].filter((p) => !wgetFound.has(p));
+const onlyWget = [...wgetFound].filter((p) => !oursFound.has(p));
+console.log(
+  `images by both: ${both.length}; only ours: ${onlyOurs.length} ${onlyOurs.slice(0, 10).join(' ')}; only wget: ${onlyWget.length} ${onlyWget.slice(0, 10).join(' ')}`,
+);
 console.log(execFileSync('wget', ['--version']).toString().split('\n')[0]);

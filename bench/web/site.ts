@@ -1,30 +1,59 @@
 // A generated website served on loopback, the same bytes for every tool a benchmark compares.
-// Pages form a wide tree (every page reachable within two links of the home page) and each
-// shows a handful of real PNG files (built with zlib, as the tests build them) plus a CSS
-// background. An optional delay per request stands in for a real server's latency.
+// Pages form a tree (page p links to pages p·fanOut+1 … p·fanOut+fanOut; by default fanOut is
+// √pages, so every page is within two links of the home page; a small fanOut makes it deep) and
+// each shows a handful of real PNG files (built with zlib, as the tests build them) plus a CSS
+// background; with `uniqueImages`, also one image of its own (`/img/page-P.png`, one small PNG's
+// bytes), so what a scan finds names the pages it read. An optional delay per request stands in
+// for a real server's latency. `serveDirectory` serves a folder of real files the same way.
+import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { png } from 'extract-api/test-fixtures/images';
 
-export type BenchSite = { origin: string; pages: number; images: number; close: () => Promise<void> };
+export type BenchSite = {
+  origin: string;
+  pages: number;
+  images: number;
+  /** Requests answered so far, by path (query left out). */
+  hits: Map<string, number>;
+  close: () => Promise<void>;
+};
 
-export async function serveSite({ pages = 200, imagesPerPage = 6, delayMs = 0 } = {}): Promise<BenchSite> {
+export type SiteOptions = {
+  pages?: number;
+  imagesPerPage?: number;
+  delayMs?: number;
+  /** Links per page (the tree's branching); √pages by default. */
+  fanOut?: number;
+  /** Each page also shows an image no other page shows. */
+  uniqueImages?: boolean;
+};
+
+export async function serveSite({
+  pages = 200,
+  imagesPerPage = 6,
+  delayMs = 0,
+  fanOut = Math.ceil(Math.sqrt(pages)),
+  uniqueImages = false,
+}: SiteOptions = {}): Promise<BenchSite> {
   const files = new Map<string, { type: string; body: Buffer }>();
   const imagePool = 60;
   for (let i = 0; i < imagePool; i += 1) {
     files.set(`/img/photo-${i}.png`, { type: 'image/png', body: png(200 + i * 7, 120 + i * 5, 20_000 + i * 500) });
   }
-  const fanOut = Math.ceil(Math.sqrt(pages));
+  const ownImage = png(48, 32);
   for (let p = 0; p < pages; p += 1) {
-    const children =
-      p === 0
-        ? Array.from({ length: fanOut }, (_, i) => i + 1)
-        : Array.from({ length: fanOut }, (_, i) => fanOut + (p - 1) * fanOut + i + 1);
+    const children = Array.from({ length: fanOut }, (_, i) => p * fanOut + i + 1);
     const links = children.filter((c) => c < pages).map((c) => `<a href="/page-${c}.html">Page ${c}</a>`);
     const images = Array.from(
       { length: imagesPerPage },
       (_, i) => `<img src="/img/photo-${(p * 3 + i) % imagePool}.png" alt="Photo ${i}">`,
     );
+    if (uniqueImages) {
+      images.push(`<img src="/img/page-${p}.png" alt="Page ${p}'s own">`);
+      files.set(`/img/page-${p}.png`, { type: 'image/png', body: ownImage });
+    }
     const html = `<!doctype html><html><head><title>Page ${p}</title>
       <style>.banner{background-image:url(/img/photo-${p % imagePool}.png)}</style></head>
       <body><div class="banner"></div><h1>Page ${p}</h1>${images.join('')}<nav>${links.join(' ')} <a href="/">Home</a></nav></body></html>`;
@@ -48,9 +77,54 @@ export async function serveSite({ pages = 200, imagesPerPage = 6, delayMs = 0 } 
   });
   files.set('/robots.txt', { type: 'text/plain', body: Buffer.from('User-agent: *\nAllow: /\n') });
 
-  const server = http.createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const file = files.get(path === '/index.html' ? '/' : path);
+  return listen(async (pathname) => files.get(pathname === '/index.html' ? '/' : pathname), delayMs, {
+    pages,
+    images: imagePool + (uniqueImages ? pages : 0),
+  });
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.htm': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.svg': 'image/svg+xml',
+};
+
+/** The files of `root` on loopback (a folder answers with its index.html), each after `delayMs`. */
+export async function serveDirectory({ root, delayMs = 0 }: { root: string; delayMs?: number }): Promise<BenchSite> {
+  const base = path.resolve(root);
+  const lookup = async (pathname: string): Promise<{ type: string; body: Buffer } | undefined> => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return undefined;
+    }
+    const file = path.join(base, path.normalize(decoded));
+    if (file !== base && !file.startsWith(base + path.sep)) return undefined;
+    const info = await stat(file).catch(() => undefined);
+    if (info?.isDirectory()) return lookup(path.posix.join(pathname, 'index.html'));
+    if (!info?.isFile()) return undefined;
+    const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    return { type, body: await readFile(file) };
+  };
+  return listen(lookup, delayMs, { pages: 0, images: 0 });
+}
+
+async function listen(
+  lookup: (pathname: string) => Promise<{ type: string; body: Buffer } | undefined>,
+  delayMs: number,
+  counts: { pages: number; images: number },
+): Promise<BenchSite> {
+  const hits = new Map<string, number>();
+  const server = http.createServer(async (req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    hits.set(pathname, (hits.get(pathname) ?? 0) + 1);
+    const file = await lookup(pathname);
     const answer = () => {
       if (!file) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
@@ -77,8 +151,12 @@ export async function serveSite({ pages = 200, imagesPerPage = 6, delayMs = 0 } 
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
-    pages,
-    images: imagePool,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    ...counts,
+    hits,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
