@@ -130,7 +130,8 @@ describe('profile', { timeout: 30_000 }, () => {
     await accountStore.register(ada);
     await accountStore.saveImage({ url: 'https://example.org/cat.jpg', name: 'cat.jpg', source: 'page' });
     renderAt(PATHS.profile);
-    const card = await screen.findByRole('listitem');
+    // The grid loads with the page's first saved image (a lazy chunk): more than findBy's 1 s on a busy machine.
+    const card = await screen.findByRole('listitem', {}, { timeout: 15_000 });
     expect(within(card).getByText('cat.jpg')).toBeTruthy();
     expect(within(card).getByText('From: Web page')).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Open cat.jpg in a new tab' }).getAttribute('href')).toBe(
