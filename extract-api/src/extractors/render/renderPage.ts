@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import type { BrowserContext, Page } from 'playwright-core';
-import { isSafeFetchError, readBuffer, type SafeFetch } from '../../plugins/app/safeFetch/index.ts';
+import { isSafeFetchError, onAbort, readBuffer, type SafeFetch } from '../../plugins/app/safeFetch/index.ts';
 import { getBrowser } from './browser.ts';
 import {
   isRenderError,
@@ -87,7 +87,8 @@ export async function renderPage(url: string, options: RenderOptions): Promise<R
     if (!controller.signal.aborted) controller.abort(reason);
   };
   const onCallerAbort = () => end('aborted');
-  options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  // Through onAbort: a scan's pages share its signal.
+  const stopListening = options.signal ? onAbort(options.signal, onCallerAbort) : undefined;
   const timer = setTimeout(() => end('timeout'), timeoutMs);
 
   let context: BrowserContext | undefined;
@@ -184,7 +185,7 @@ export async function renderPage(url: string, options: RenderOptions): Promise<R
     throw toRenderError(error, controller.signal, gate, timeoutMs);
   } finally {
     clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onCallerAbort);
+    stopListening?.();
     // Fetches still running for this page stop; the context goes with its cookies and cache.
     end('aborted');
     await context?.close().catch(() => undefined);

@@ -4,6 +4,8 @@
  * pause for the whole host after a 429 or 503 (its Retry-After, or a doubling back-off).
  */
 
+import { onAbort } from '../../plugins/app/safeFetch/index.ts';
+
 /** A robots.txt Crawl-delay or a Retry-After longer than this is held to it: a scan must end. */
 export const MAX_POLITENESS_DELAY_MS = 60_000;
 
@@ -18,18 +20,21 @@ export type HostGate = {
   pause(host: string, ms: number): void;
 };
 
+/** Waits `ms`; rejects with the signal's reason when it aborts first. */
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      stopListening?.();
       resolve();
     }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
+    // Through onAbort: every waiting page of a scan shares its signal.
+    const stopListening = signal
+      ? onAbort(signal, () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        })
+      : undefined;
   });
 
 export { sleep as politeSleep };

@@ -37,6 +37,7 @@ export {
   TOTAL_TIMEOUT_MS,
   USER_AGENT,
 } from './limits.ts';
+export { onAbort } from './onAbort.ts';
 export {
   createSafeFetcher,
   readBuffer,

@@ -17,6 +17,7 @@ import {
   TOTAL_TIMEOUT_MS,
   USER_AGENT,
 } from './limits.ts';
+import { onAbort } from './onAbort.ts';
 
 export type SafeFetcherOptions = {
   /** Allow loopback addresses (127.0.0.0/8, ::1); from EXTRACT_API_ALLOW_LOOPBACK=1. Default false. */
@@ -158,8 +159,10 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
 
     // One internal signal: the caller's abort and the deadline, each with its own typed reason.
     const controller = new AbortController();
-    const onAbort = () => controller.abort(new SafeFetchError('aborted', { detail: 'the caller aborted' }));
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    // Through onAbort: many requests of one scan share its signal at once.
+    const stopListening = opts.signal
+      ? onAbort(opts.signal, () => controller.abort(new SafeFetchError('aborted', { detail: 'the caller aborted' })))
+      : undefined;
     const deadline =
       totalMs === undefined
         ? undefined
@@ -172,7 +175,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
       if (settled) return;
       settled = true;
       if (deadline) clearTimeout(deadline);
-      opts.signal?.removeEventListener('abort', onAbort);
+      stopListening?.();
     };
 
     const headers: Record<string, string> = {};
