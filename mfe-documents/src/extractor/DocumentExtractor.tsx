@@ -136,6 +136,7 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
           }}
           onDownload={() => toasts.info(MESSAGES.download.image.title)}
           downloadAllLabel="Download All Images"
+          remoteNote={linkedInZip}
           onDownloadAll={
             hasBytesToZip(images.map(resultOf)) ? (shown, choices) => void zip.downloadAll(shown, choices) : undefined
           }

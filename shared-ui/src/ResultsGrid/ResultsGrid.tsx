@@ -13,6 +13,7 @@ import { Space } from '../design-system/antd/space.ts';
 import { DownloadOutlined, FileTextOutlined, NumberInput, Text, Title } from '../design-system/index.ts';
 import { DuplicatesBar } from '../duplicates/DuplicatesBar.tsx';
 import { useDuplicates } from '../duplicates/useDuplicates.ts';
+import type { RemoteInBrowserZip } from '../extraction/downloadAll.ts';
 import { downloadManifest } from '../extraction/manifest.ts';
 import { namedFiles } from '../extraction/namedFiles.ts';
 import { COL, DRAW_ALL_UP_TO, VirtualCardList } from './CardList.tsx';
@@ -61,6 +62,8 @@ export type ResultsGridProps = {
   hoverActionsFor?: (image: ExtractedImage) => ReactNode;
   /** Passed to each card: its dimensions, format and size line (on by default). */
   showMeta?: boolean;
+  /** For Save to folder, as for the screen's ZIP: images whose bytes must not be fetched (a document's linked images), and why. */
+  remoteNote?: RemoteInBrowserZip;
 };
 
 /**
@@ -122,6 +125,7 @@ export function ResultsGrid({
   saveable,
   hoverActionsFor,
   showMeta,
+  remoteNote,
 }: ResultsGridProps) {
   const [filter, setFilter] = useState<ImageFilter>({ sort: 'found' });
   const duplicates = useDuplicates(images);
@@ -333,7 +337,7 @@ export function ResultsGrid({
             >
               {MESSAGES.grid.downloadSelected}
             </Button>
-            <SelectionActions selected={selected} choices={choices} />
+            <SelectionActions selected={selected} choices={choices} remoteNote={remoteNote} />
           </Space>
         </div>
       ) : null}
