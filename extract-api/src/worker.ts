@@ -20,6 +20,7 @@ const worker = createPageWorker({
   concurrency: config.workerPages ?? 8,
   ttlMs: config.jobTtlMs ?? 24 * 3_600_000,
   lockDurationMs: config.workerLockMs,
+  hostLeaseMs: config.workerLockMs,
   stalledIntervalMs: config.workerLockMs === undefined ? undefined : Math.max(500, Math.round(config.workerLockMs / 2)),
   describeFailure: (error) => describeFailure(error).message,
   log: { error: (object, message) => process.stderr.write(`[worker] ${message} ${JSON.stringify(object)}\n`) },

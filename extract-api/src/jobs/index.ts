@@ -6,6 +6,7 @@ import type { ScanJobs, ScanJobsOptions } from './types.ts';
 export * from './embedded.ts';
 export * from './jobLog.ts';
 export { createPageWorker, type PageWorkerOptions } from './redis/pageWorker.ts';
+export { createRedisHostGate, HOST_LEASE_MS, type RedisHostGateOptions } from './redis/redisHostGate.ts';
 export { createRedisScanJobs } from './redis/redisJobs.ts';
 export * from './types.ts';
 

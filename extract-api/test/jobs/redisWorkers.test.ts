@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SequencedEvent } from 'shared-contracts';
@@ -30,7 +32,7 @@ function bigSite(): Record<string, Served> {
 }
 
 /** A `pnpm worker` process, run from the sources. */
-function startWorker(redisUrl: string): ChildProcess {
+function startWorker(redisUrl: string, env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
     cwd: packageDir,
     env: {
@@ -40,9 +42,42 @@ function startWorker(redisUrl: string): ChildProcess {
       EXTRACT_API_WORKER_PAGES: '3',
       EXTRACT_API_WORKER_LOCK_MS: '2000',
       LOG_LEVEL: 'silent',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/** A site of a start page linking 12 pages, each answering in 150 ms; counts the pages it is reading at once. */
+async function countingSite() {
+  let now = 0;
+  let most = 0;
+  let pages = 0;
+  const links = Array.from({ length: 12 }, (_, n) => `<a href="/q${n}.html">${n}</a>`).join('');
+  const server = http.createServer(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path !== '/' && !path.endsWith('.html')) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('no');
+      return;
+    }
+    now += 1;
+    pages += 1;
+    most = Math.max(most, now);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><body>${path === '/' ? links : ''}</body>`);
+    now -= 1;
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    get most() {
+      return most;
+    },
+    get pages() {
+      return pages;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 const ready = (child: ChildProcess) =>
@@ -147,6 +182,38 @@ describe('pnpm worker processes on Redis', () => {
       expect(all).toHaveLength(20);
     } finally {
       await second.close();
+    }
+  }, 60_000);
+
+  it('should hold a host to its per-host bound across all workers, not per worker', async () => {
+    // Only the two workers of this test: each may read 3 pages at once, the host 2 in all.
+    await Promise.all(
+      workers.map(async (child) => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }),
+    );
+    const site = await countingSite();
+    const env = { EXTRACT_API_PAGES_PER_HOST: '2', EXTRACT_API_WORKER_PAGES: '3' };
+    const [a, b] = [startWorker(redis.url, env), startWorker(redis.url, env)];
+    workers.push(a, b);
+    await Promise.all([ready(a), ready(b)]);
+    const jobs = await createRedisScanJobs({
+      redisUrl: redis.url,
+      maxPages: 1_000,
+      ttlMs: 60_000,
+      maxWaitingPages: 10_000,
+    });
+    try {
+      const events = await drain(jobs, (await jobs.create({ url: site.url, depth: 1, render: false })).id);
+      expect(events.at(-1)).toMatchObject({ type: 'done', done: 13 });
+      expect(site.pages).toBe(13);
+      expect(site.most).toBe(2);
+    } finally {
+      await jobs.close();
+      await site.close();
     }
   }, 60_000);
 });

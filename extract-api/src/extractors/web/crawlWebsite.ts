@@ -103,7 +103,7 @@ export async function readPagePolitely(
       return await gate.run(host, read, signal);
     } catch (error) {
       if (!(error instanceof RetryLaterError) || attempt >= PAGE_RETRIES) throw error;
-      gate.pause(host, error.retryAfterMs ?? FIRST_BACKOFF_MS * 2 ** attempt);
+      await gate.pause(host, error.retryAfterMs ?? FIRST_BACKOFF_MS * 2 ** attempt);
     }
   }
 }

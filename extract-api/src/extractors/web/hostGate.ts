@@ -2,6 +2,9 @@
  * Manners toward each host a scan reads: at most `perHost` requests at a time, `Crawl-delay`
  * between the starts of two requests when robots.txt asks for one (then one at a time), and a
  * pause for the whole host after a 429 or 503 (its Retry-After, or a doubling back-off).
+ * `createHostGate` keeps them in this process (an embedded scan); on Redis every `pnpm worker`
+ * shares one gate per host (jobs/redis/redisHostGate.ts), so the host sees them whatever the
+ * number of workers.
  */
 
 import { onAbort } from '../../plugins/app/safeFetch/index.ts';
@@ -14,24 +17,34 @@ type HostState = { active: number; waiting: Array<() => void>; notBefore: number
 export type HostGate = {
   /** Runs `task` for `host` when its manners allow. */
   run<T>(host: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T>;
-  /** Robots.txt's Crawl-delay for this host (seconds as written there). */
-  setCrawlDelay(host: string, seconds: number | undefined): void;
-  /** The host said 429 or 503: nothing more starts there for `ms`. */
-  pause(host: string, ms: number): void;
+  /** Robots.txt's Crawl-delay for this host (seconds as written there); settled once it holds. */
+  setCrawlDelay(host: string, seconds: number | undefined): void | Promise<void>;
+  /** The host said 429 or 503: nothing more starts there for `ms`; settled once it holds. */
+  pause(host: string, ms: number): void | Promise<void>;
 };
 
-/** Waits `ms`; rejects with the signal's reason when it aborts first. */
-const sleep = (ms: number, signal?: AbortSignal) =>
+/**
+ * Waits `ms`, or less when a function of `wakers` is called (it is taken out again either way);
+ * rejects with the signal's reason when it aborts first.
+ */
+const sleep = (ms: number, signal?: AbortSignal, wakers?: Set<() => void>) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
+    const settle = () => {
+      clearTimeout(timer);
+      wakers?.delete(wake);
       stopListening?.();
+    };
+    const wake = () => {
+      settle();
       resolve();
-    }, ms);
+    };
+    const timer = setTimeout(wake, ms);
+    wakers?.add(wake);
     // Through onAbort: every waiting page of a scan shares its signal.
     const stopListening = signal
       ? onAbort(signal, () => {
-          clearTimeout(timer);
+          settle();
           reject(signal.reason);
         })
       : undefined;

@@ -1,7 +1,6 @@
 import { type Job, Queue, Worker } from 'bullmq';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import {
-  createHostGate,
   failureReason,
   fetchRobots,
   imageKey,
@@ -17,6 +16,7 @@ import {
   urlFilter,
 } from '../../extractors/web/index.ts';
 import type { SafeFetch } from '../../plugins/app/safeFetch/index.ts';
+import { createRedisHostGate } from './redisHostGate.ts';
 import { addPageTask } from './redisJobs.ts';
 import { connect, PAGE_QUEUE, type PageTask, RedisScanStore } from './store.ts';
 
@@ -24,8 +24,10 @@ export type PageWorkerOptions = {
   redisUrl: string;
   fetch: SafeFetch;
   chromiumPath?: string;
-  /** Requests this worker sends one host at once. */
+  /** Requests one host is sent at once, by all workers together (the gate is in Redis). */
   perHost: number;
+  /** A request's place at its host, renewed while it runs, lapses this long after its worker died (HOST_LEASE_MS). */
+  hostLeaseMs?: number;
   /** Pages this worker reads at once. */
   concurrency: number;
   ttlMs: number;
@@ -54,7 +56,9 @@ export function createPageWorker(options: PageWorkerOptions) {
   const store = new RedisScanStore(redis, options.ttlMs);
   const queue = new Queue<PageTask>(PAGE_QUEUE, { connection: connect(options.redisUrl) });
   const keepSeconds = Math.ceil(options.ttlMs / 1000);
-  const gate = createHostGate(options.perHost);
+  // One gate per host for every worker: the host sees at most perHost requests at once, its
+  // Crawl-delay and a 429/503's pause, however many workers read it.
+  const gate = createRedisHostGate(redis, { perHost: options.perHost, leaseMs: options.hostLeaseMs });
   const robotsCache = new Map<string, Promise<RobotsRules>>();
   /** Scans this worker is reading pages of: one controller each, aborted when the scan ends. */
   const active = new Map<string, { controller: AbortController; users: number }>();
@@ -63,8 +67,9 @@ export function createPageWorker(options: PageWorkerOptions) {
     const { origin, host } = new URL(url);
     let rules = robotsCache.get(origin);
     if (!rules) {
-      rules = fetchRobots(origin, options.fetch, signal).then((read) => {
-        gate.setCrawlDelay(host, read.crawlDelay);
+      rules = fetchRobots(origin, options.fetch, signal).then(async (read) => {
+        // Stored before the origin's first page is read: its Crawl-delay governs that page too.
+        await gate.setCrawlDelay(host, read.crawlDelay);
         return read;
       });
       // A failed read is not kept: the next page asks again.
