@@ -109,7 +109,8 @@ describe('file names by template', { timeout: 30_000 }, () => {
       { ...page(3), name: 'img-1.png', origin: 'deck.pdf' },
     ];
     await downloadAll(batch, { zipName: 'documents.zip' });
-    const zip = unzipSync(new Uint8Array(await (archive.mock.calls[0]?.[0] as Blob).arrayBuffer()));
+    const archived = archive.mock.calls[0]?.[0] as Blob;
+    const zip = unzipSync(new Uint8Array(await archived.arrayBuffer()));
     const expected = ['Annual Report/img-1.png', 'deck/img-1-2.png', 'deck-2/img-1-3.png'];
     expect(Object.keys(zip)).toEqual([...expected, 'manifest.csv', 'manifest.json']);
     expect(zip['deck-2/img-1-3.png']).toEqual(bytes(3));
@@ -140,7 +141,8 @@ describe('file names by template', { timeout: 30_000 }, () => {
     await downloadAll([web(1, 'https://example.org/'), web(2, 'https://example.org/about')], {
       zipName: 'images.zip',
     });
-    const payload = JSON.parse((submitted?.elements.namedItem('payload') as HTMLInputElement).value);
+    const field = submitted?.elements.namedItem('payload') as HTMLInputElement;
+    const payload = JSON.parse(field.value);
     expect(payload.images.map((entry: { name: string }) => entry.name)).toEqual([
       'example.org/logo.png',
       'example.org-about/logo-2.png',
