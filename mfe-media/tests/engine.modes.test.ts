@@ -14,7 +14,7 @@ import {
   SCENE_CUTS_SECONDS,
   TEST_VIDEO_FPS,
 } from '../../tooling/testVideos.mjs';
-import { keyframeTimes, openVideo } from '../src/engine/index.ts';
+import { displayedFrameTimes, keyframesIn, keyframeTimes, openVideo } from '../src/engine/index.ts';
 
 // What the browser's key-frame mode decodes, found from the container alone (Node has no decoder):
 // exactly the sync samples ffprobe flags K, within a range too.
@@ -54,6 +54,35 @@ describe('key frames from the container', { timeout: 30_000 }, () => {
     const times = await keyframesOf(file, undefined);
     expect(times.length).toBe(expected.length);
     for (const [i, t] of times.entries()) expect(t).toBeCloseTo(expected[i] ?? -1, 3);
+  });
+  it('a 30 fps video: each key frame is decoded at its own timestamp, which shows that frame, not the one before', async () => {
+    // 30 fps in a 15360 timescale: the key frame at 25 frames is at 0.8333…, its time to the
+    // microsecond 0.833333, and the frame on screen at first + 0.833333 is the one before it
+    const file = path.join(work, 'keyframes-30fps.mp4');
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-nostdin', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=30:duration=4'],
+      ...['-c:v', 'libx264', '-preset', 'veryfast', '-g', '25', '-bf', '2', '-pix_fmt', 'yuv420p', file],
+    ]);
+    const { input, track, info } = await openVideo(new Uint8Array(readFileSync(file)));
+    try {
+      const found = await keyframesIn(track, info.firstTimestamp, { from: 0, to: info.durationSeconds });
+      expect(found.map((k) => k.time)).toEqual(ffprobeKeyframeTimes(file).map((t) => Math.round(t * 1e6) / 1e6));
+      const shown = await displayedFrameTimes(
+        track,
+        0,
+        found.map((k) => k.at),
+      );
+      for (const [i, k] of found.entries()) expect(shown[i]).toBe(k.at);
+      // what naming by the rounded time alone would decode
+      const rounded = await displayedFrameTimes(
+        track,
+        info.firstTimestamp,
+        found.map((k) => k.time),
+      );
+      expect(rounded.some((t, i) => t !== null && t + info.firstTimestamp < (found[i]?.at ?? 0))).toBe(true);
+    } finally {
+      input.dispose();
+    }
   });
 });
 

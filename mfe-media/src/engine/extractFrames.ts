@@ -20,7 +20,7 @@ import {
   sceneThreshold,
 } from 'shared-contracts';
 import { frameCanvasSink } from './frameCanvases.ts';
-import { keyframeTimes } from './keyframes.ts';
+import { keyframesIn } from './keyframes.ts';
 import { openVideo, type VideoInfo, type VideoSource } from './openVideo.ts';
 
 export type ExtractFramesOptions = {
@@ -125,7 +125,10 @@ export async function* extractFrames(video: VideoSource, options: ExtractFramesO
       return;
     }
     if (mode.kind === 'keyframes') {
-      targets = (await keyframeTimes(track, first, window)).map((time) => ({ at: first + time, time }));
+      // decoded at the packet's own timestamp: first + a time rounded to the microsecond can fall just
+      // before it (8.333333 for 8.3333…, at 30 fps), which is the previous frame, reached by decoding
+      // the whole GOP before the key frame
+      targets = await keyframesIn(track, first, window);
       yield { kind: 'info', info, total: targets.length, millis };
     } else if (mode.kind === 'scenes') {
       yield { kind: 'info', info, total: undefined, millis };

@@ -1,19 +1,21 @@
 import type { FrameWindow } from 'media-files';
 import { EncodedPacketSink, type InputVideoTrack } from 'mediabunny';
 
+/** A key frame: its timestamp in the track, exactly (what to decode), and its time from the first frame, to the microsecond (its name). */
+export type Keyframe = { at: number; time: number };
+
 /**
- * Presentation times (seconds from the first frame) of the key frames (sync samples) inside a
- * window, from the container's index alone: nothing is decoded, so the key-frame mode decodes
- * these frames and no other. In presentation order.
+ * The key frames (sync samples) inside a window, from the container's index alone: nothing is
+ * decoded, so the key-frame mode decodes these frames and no other. In presentation order.
  */
-export async function keyframeTimes(
+export async function keyframesIn(
   track: InputVideoTrack,
   firstTimestamp: number,
   window: FrameWindow,
-): Promise<number[]> {
+): Promise<Keyframe[]> {
   const sink = new EncodedPacketSink(track);
   const options = { metadataOnly: true } as const;
-  const times: number[] = [];
+  const found: Keyframe[] = [];
   // The key frame on screen at the window's start may begin before it: start there, keep those inside.
   let packet = await sink.getKeyPacket(firstTimestamp + window.from, options);
   if (!packet) {
@@ -24,8 +26,17 @@ export async function keyframeTimes(
     const t = Math.round((packet.timestamp - firstTimestamp) * 1e6) / 1e6;
     // Key packets come in decode order, which for key frames is presentation order.
     if (t >= window.to - 1e-6) break;
-    if (t >= window.from - 1e-6) times.push(t);
+    if (t >= window.from - 1e-6) found.push({ at: packet.timestamp, time: t });
     packet = await sink.getNextKeyPacket(packet, options);
   }
-  return times.sort((a, b) => a - b);
+  return found.sort((a, b) => a.at - b.at);
+}
+
+/** The key frames' times (seconds from the first frame, to the microsecond) inside a window. */
+export async function keyframeTimes(
+  track: InputVideoTrack,
+  firstTimestamp: number,
+  window: FrameWindow,
+): Promise<number[]> {
+  return (await keyframesIn(track, firstTimestamp, window)).map((k) => k.time);
 }
