@@ -14,11 +14,10 @@
 // worker's pages go to another within seconds (the default, 30 s, would add half a minute).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type RedisServer, startRedisServer } from 'extract-api/test-fixtures/redis-server';
+import { freePort, type RedisServer, startRedisServer } from 'extract-api/test-fixtures/redis-server';
 import { serveSite } from './site.ts';
 
 const { values } = parseArgs({
@@ -54,17 +53,6 @@ const uptime = () =>
     .toString()
     .trim()
     .replace(/^.*load/, 'load');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Peak resident set (VmHWM) of a live process, in MB. */
 function peakRssMb(pid: number | undefined): number {
