@@ -1,4 +1,4 @@
-import { defaultRangeExtractor, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, measureElement, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   type FocusEvent,
   type KeyboardEventHandler,
@@ -113,6 +113,10 @@ export function VirtualCardList<T extends { id: string }>({
     overscan: 2,
     scrollMargin,
     rangeExtractor,
+    // A row not laid out (the grid in a hidden panel) measures 0: every row would then fit on
+    // screen and be mounted, each mount measuring more zeros. It keeps its estimate instead.
+    measureElement: (element, entry, instance) =>
+      measureElement(element, entry, instance) || instance.options.estimateSize(instance.indexFromElement(element)),
   });
 
   const rowOf = (event: FocusEvent<HTMLElement>) => {
