@@ -79,4 +79,32 @@ describe('downloadAll', () => {
     expect(names).toContain('frame-1.png');
     expect(names).toContain('frame-2.png');
   });
+
+  it('reads nothing a document only links to (file:, relative, web): each is a line of could-not-download.txt', async () => {
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      fetched.push(url);
+      return new Response(new Uint8Array([1, 2, 3]));
+    });
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:zip');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await downloadAll(
+      [
+        image('blob:http://localhost/1', 'embedded.png'),
+        image('file:///C:/Users/ada/monty.png', 'monty.png'),
+        image('media/python.jpeg', 'python.jpeg'),
+        image('https://example.org/logo.png', 'logo.png'),
+      ],
+      { zipName: 'document.zip', remoteNote: () => 'linked, not embedded' },
+    );
+    expect(fetched).toEqual(['blob:http://localhost/1']);
+    const { unzipSync } = await import('fflate');
+    const archive = createObjectURL.mock.calls[0]?.[0] as Blob;
+    const zip = unzipSync(new Uint8Array(await archive.arrayBuffer()));
+    const note = new TextDecoder().decode(zip['could-not-download.txt']);
+    for (const name of ['monty.png', 'python.jpeg', 'logo.png']) expect(note).toContain(`${name}: `);
+    expect(note.match(/linked, not embedded/g)).toHaveLength(3);
+    expect(Object.keys(zip)).toContain('embedded.png');
+  });
 });

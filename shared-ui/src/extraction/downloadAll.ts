@@ -19,6 +19,7 @@ import { type DownloadFile, manifestFactsOf, namedFiles } from './namedFiles.ts'
 export type ZipMaker = 'server' | 'browser';
 
 const isRemote = (url: string) => /^https?:/i.test(url);
+const isOnDevice = (url: string) => /^(blob|data):/i.test(url);
 
 export function zipMakerFor(images: readonly ExtractedImage[]): ZipMaker {
   // A blob: URL lives in this tab only: the server can never read it.
@@ -66,7 +67,7 @@ const bytesOf = (url: string) =>
   });
 
 export type FileBytesOptions = {
-  /** Web images are not fetched: each read fails with this reason (a document's linked images). */
+  /** Only bytes on this device are read: any other file's read fails with this reason (a document's linked images). */
   remoteNote?: RemoteInBrowserZip | undefined;
   /** Remove metadata (byte-level, media-files' stripMetadata) from each file that is not converted. */
   removeMetadata?: boolean | undefined;
@@ -93,7 +94,8 @@ export function fileBytesReader(options: FileBytesOptions = {}) {
   };
   const read = (file: DownloadFile): Promise<FileBytes> => {
     const { remoteNote } = options;
-    if (isRemote(file.url) && remoteNote !== undefined) {
+    // Not on this device: a web image, or a document's link to a file on its author's disk (file:, a relative path).
+    if (!isOnDevice(file.url) && remoteNote !== undefined) {
       return Promise.reject(new Error(`${file.url}: ${remoteNote(file)}`));
     }
     const source = bytesUrlOf(file.url);
