@@ -262,6 +262,8 @@ export const MESSAGES = {
   },
   /** The one results grid's own words (issue 16): choices made before downloading. */
   grid: {
+    /** The results grid or progress bar's code could not be fetched (a deploy in between, the network). */
+    viewFailed: 'This part of the page could not be loaded. Reload the page to try again.',
     /** Names the "As shown" / "Original files" choice of Download All. */
     renditionLabel: 'Files in the ZIP',
     /** A card's checkbox. */

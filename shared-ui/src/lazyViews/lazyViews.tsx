@@ -1,58 +1,91 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { MESSAGES } from 'shared-contracts/messages';
 import type { ExtractionProgressProps } from '../progress/ExtractionProgress.tsx';
 import type { ResultsGridProps } from '../ResultsGrid/ResultsGrid.tsx';
 
 // The results grid and the progress bar appear only once an extraction runs, and they bring the
 // heaviest antd components a tool page uses (Select, Progress, Tooltip: about 60 KB gzip). They load
 // on first use, or earlier on a sign of intent (preloadExtractionViews), so the page's first load
-// does not carry them. Once loaded they render directly: a lazy component suspends on its first
-// render even when its module is there, and React holds a revealed Suspense boundary back for up
-// to 300 ms, which the first image would wait for.
-let Grid: ComponentType<ResultsGridProps> | undefined;
-let Progress: ComponentType<ExtractionProgressProps> | undefined;
+// does not carry them.
+//
+// Not React.lazy: a lazy component suspends on its first render even when its module is there, and
+// React holds a revealed Suspense boundary back for up to 300 ms, which the first image would wait
+// for; and switching from the lazy element to the loaded component on a later render is a new
+// element type, which remounts the grid and drops its state (the visitor's selection, filters,
+// conversion). Each view here is one component whose type never changes: it shows a placeholder
+// until its module is there, then the view, for the rest of its life.
 
-const loadGrid = () =>
-  import('../ResultsGrid/ResultsGrid.tsx').then((module) => {
-    Grid = module.ResultsGrid;
-    return { default: module.ResultsGrid };
-  });
-const loadProgress = () =>
-  import('../progress/ExtractionProgress.tsx').then((module) => {
-    Progress = module.ExtractionProgress;
-    return { default: module.ExtractionProgress };
-  });
+function lazyView<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  placeholder: (props: P) => ReactNode,
+): { View: ComponentType<P>; preload: () => Promise<ComponentType<P>> } {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        // A failed chunk (a deploy in between, the network) may load on the next try.
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  function View(props: P) {
+    const [Component, setComponent] = useState<ComponentType<P> | undefined>(() => loaded);
+    const [failed, setFailed] = useState(false);
+    useEffect(() => {
+      if (Component) return;
+      let live = true;
+      preload().then(
+        (component) => live && setComponent(() => component),
+        (error: unknown) => {
+          console.error(error);
+          if (live) setFailed(true);
+        },
+      );
+      return () => {
+        live = false;
+      };
+    }, [Component]);
+    if (Component) return <Component {...props} />;
+    if (failed) {
+      return (
+        <p role="alert" className="ie-results-loading">
+          {MESSAGES.grid.viewFailed}
+        </p>
+      );
+    }
+    return placeholder(props);
+  }
+  return { View, preload };
+}
 
-const LazyGrid = lazy(loadGrid);
-const LazyProgress = lazy(loadProgress);
+const grid = lazyView<ResultsGridProps>(
+  () => import('../ResultsGrid/ResultsGrid.tsx').then((module) => module.ResultsGrid),
+  () => (
+    <p role="status" className="ie-results-loading">
+      Loading results…
+    </p>
+  ),
+);
+const progress = lazyView<ExtractionProgressProps>(
+  () => import('../progress/ExtractionProgress.tsx').then((module) => module.ExtractionProgress),
+  (props) => <p role="status">{props.startingText ?? 'Starting…'}</p>,
+);
 
 /** Starts loading the views of a running extraction: call it when the visitor picks a file or starts. */
 export function preloadExtractionViews(): void {
-  void loadGrid().catch(() => undefined);
-  void loadProgress().catch(() => undefined);
+  void grid.preload().catch(() => undefined);
+  void progress.preload().catch(() => undefined);
 }
 
 /** The one results grid (see ResultsGrid.tsx), loaded on first use. */
-export function ResultsGrid(props: ResultsGridProps) {
-  if (Grid) return <Grid {...props} />;
-  return (
-    <Suspense
-      fallback={
-        <p role="status" className="ie-results-loading">
-          Loading results…
-        </p>
-      }
-    >
-      <LazyGrid {...props} />
-    </Suspense>
-  );
-}
+export const ResultsGrid: ComponentType<ResultsGridProps> = grid.View;
 
 /** The progress bar of a running extraction (see ExtractionProgress.tsx), loaded on first use. */
-export function ExtractionProgress(props: ExtractionProgressProps) {
-  if (Progress) return <Progress {...props} />;
-  return (
-    <Suspense fallback={<p role="status">{props.startingText ?? 'Starting…'}</p>}>
-      <LazyProgress {...props} />
-    </Suspense>
-  );
-}
+export const ExtractionProgress: ComponentType<ExtractionProgressProps> = progress.View;
