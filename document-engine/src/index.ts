@@ -13,6 +13,7 @@ import { unlockDocument } from './documentKind.ts';
 
 export { type EmbeddedBitmap, embeddedBitmapOf } from './core/metafile/index.ts';
 export { type DecoderWasmUrls, setDecoderWasmUrls } from './core/pdf/filters/wasmDecoders.ts';
+export { loadImageDecoders as preloadImageDecoders } from './core/raster/index.ts';
 export { extensionForFormat, type SniffedFormat, sniffFormat } from './core/sniffFormat.ts';
 export type {
   DocumentExtractor,

@@ -1,5 +1,5 @@
 // The Worker's entry: the engine runs here so a large document never freezes the page.
-import { setDecoderWasmUrls } from 'document-engine';
+import { preloadImageDecoders, setDecoderWasmUrls } from 'document-engine';
 import jbig2WasmUrl from 'pdfjs-dist/wasm/jbig2.wasm?url';
 import openjpegWasmUrl from 'pdfjs-dist/wasm/openjpeg.wasm?url';
 import type { WorkerScope } from './protocol.ts';
@@ -11,4 +11,9 @@ setDecoderWasmUrls({
   jbig2: new URL(jbig2WasmUrl, import.meta.url).href,
   openjpeg: new URL(openjpegWasmUrl, import.meta.url).href,
 });
+// A Worker starts when a file is chosen, before Extract is pressed: it loads pdf.js's image
+// decoders meanwhile. The first image a document's view must decode (a JPEG under a mask, a crop)
+// then does not wait for that module (about 100 KB to fetch and compile, the largest part of the
+// time to the first such image).
+void preloadImageDecoders().catch(() => undefined);
 serveExtraction(self as unknown as WorkerScope);
