@@ -7,6 +7,7 @@ import {
   frameTimes,
   gridTimes,
   inWindow,
+  lumaGridOfPlane,
   parseTimestamp,
   resolveWindow,
   sharpestOf,
@@ -82,6 +83,35 @@ describe('frame scores', () => {
     pan(flat(0));
     pan(flat(40)); // MAD 40 after 0: min(40, 40)/100
     expect(pan(flat(80))).toBe(0); // MAD 40 again: a steady change
+  });
+
+  it('scores a buffer reused for every frame as it scores fresh ones (the previous picture is a copy)', () => {
+    const score = createSceneScorer();
+    const buffer = new Uint8Array(64 * 36);
+    score(buffer.fill(20));
+    expect(score(buffer.fill(200))).toBeCloseTo(1, 5);
+  });
+
+  it('box-averages a luma plane to the grid, limited range stretched to 0–255, at 8 and 10 bits, honouring the stride', () => {
+    // 8 bits, 130x70 in rows of 136 (cells of 2 or 3 columns, 1 or 2 rows): left half black (16), right half white (235)
+    const [width, height, stride] = [130, 70, 136];
+    const plane = new Uint8Array(stride * height).fill(99); // the padding past each row is never read
+    for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) plane[y * stride + x] = x < 65 ? 16 : 235;
+    const grid = lumaGridOfPlane({ data: plane, width, height, stride, bitDepth: 8, fullRange: false }, 64, 36);
+    expect(grid.length).toBe(64 * 36);
+    for (let y = 0; y < 36; y += 1) {
+      expect(grid[y * 64]).toBe(0);
+      expect(grid[y * 64 + 63]).toBe(255);
+    }
+    // 10 bits: mid-grey 502 (125.5 at 8 bits, limited) is 128 full range; full range leaves the value as it is
+    const deep = new Uint16Array(128 * 72).fill(502);
+    const out = new Uint8Array(64 * 36);
+    expect(
+      lumaGridOfPlane({ data: deep, width: 128, height: 72, stride: 128, bitDepth: 10, fullRange: false }, 64, 36, out),
+    ).toBe(out);
+    expect(new Set(out)).toEqual(new Set([128]));
+    lumaGridOfPlane({ data: deep, width: 128, height: 72, stride: 128, bitDepth: 10, fullRange: true }, 64, 36, out);
+    expect(new Set(out)).toEqual(new Set([126]));
   });
 
   it('a blurred picture is less sharp than the same picture sharp', () => {

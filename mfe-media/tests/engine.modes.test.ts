@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createSceneScorer, lumaOfRgba, SCENE_SCORE_SIZE } from 'media-files';
+import { createSceneScorer, lumaGridOfPlane, lumaOfRgba, SCENE_SCORE_SIZE } from 'media-files';
 import { SCENE_SENSITIVITY_DEFAULT, sceneThreshold } from 'shared-contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusPath } from '../../tooling/corpus.mjs';
@@ -87,28 +87,67 @@ describe('key frames from the container', { timeout: 30_000 }, () => {
 });
 
 describe('scene cuts as the browser scores them', { timeout: 30_000 }, () => {
-  it('every cut within one frame, no false cut, at the default sensitivity (RGBA frames at 64x36, as a canvas gives them)', () => {
-    const file = makeSceneVideo(work);
-    const { width, height } = SCENE_SCORE_SIZE;
-    const rgba = execFileSync(
-      'ffmpeg',
-      [
-        ...['-v', 'error', '-nostdin', '-i', file, '-vf', `scale=${width}:${height}:flags=area,format=rgba`],
-        ...['-f', 'rawvideo', 'pipe:1'],
-      ],
-      { maxBuffer: 64 * 1024 * 1024 },
-    );
-    const frameBytes = width * height * 4;
+  const { width, height } = SCENE_SCORE_SIZE;
+  const decoded = (file: string, filter: string) =>
+    execFileSync('ffmpeg', ['-v', 'error', '-nostdin', '-i', file, '-vf', filter, '-f', 'rawvideo', 'pipe:1'], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  /** The scene score of each frame (0 for the first), from its 64x36 grey picture. */
+  /** The scene score of each frame (0 for the first), from its 64x36 grey picture, scored as it comes (a buffer may be reused). */
+  const scoresOf = (pictures: Iterable<Uint8Array>) => {
     const score = createSceneScorer();
-    const threshold = sceneThreshold(SCENE_SENSITIVITY_DEFAULT);
-    const cuts: number[] = [];
-    for (let n = 0; (n + 1) * frameBytes <= rgba.length; n += 1) {
-      const value = score(lumaOfRgba(rgba.subarray(n * frameBytes, (n + 1) * frameBytes)));
-      if (value > threshold) cuts.push(n / TEST_VIDEO_FPS);
+    const scores: number[] = [];
+    for (const luma of pictures) scores.push(score(luma));
+    return scores;
+  };
+  function* frames(bytes: Uint8Array, frameBytes: number) {
+    for (let n = 0; (n + 1) * frameBytes <= bytes.length; n += 1)
+      yield bytes.subarray(n * frameBytes, (n + 1) * frameBytes);
+  }
+  /** 64x36 pictures as a canvas gives them: each frame scaled down (area), RGBA, Rec. 601 luma. */
+  const canvasPictures = (file: string) =>
+    [...frames(decoded(file, `scale=${width}:${height}:flags=area,format=rgba`), width * height * 4)].map((rgba) =>
+      lumaOfRgba(rgba),
+    );
+  /**
+   * 64x36 pictures as the Worker reads an SDR frame: the decoded luma plane of each I420 (or
+   * I420P10) frame box-averaged, into one buffer reused for every frame.
+   */
+  function* planePictures(file: string, bitDepth: 8 | 10) {
+    const [w, h] = [320, 180];
+    const bytes = decoded(file, bitDepth === 8 ? 'format=yuv420p' : 'format=yuv420p10le');
+    const sampleBytes = bitDepth === 8 ? 1 : 2;
+    const out = new Uint8Array(width * height);
+    for (const frame of frames(bytes, (w * h * 3 * sampleBytes) / 2)) {
+      const y = new Uint8Array(frame.subarray(0, w * h * sampleBytes)); // a copy: aligned for 16-bit words
+      const data = bitDepth === 8 ? y : new Uint16Array(y.buffer, 0, w * h);
+      yield lumaGridOfPlane({ data, width: w, height: h, stride: w, bitDepth, fullRange: false }, width, height, out);
     }
+  }
+  const cutsOf = (scores: readonly number[]) => {
+    const threshold = sceneThreshold(SCENE_SENSITIVITY_DEFAULT);
+    return scores.flatMap((value, n) => (value > threshold ? [n / TEST_VIDEO_FPS] : []));
+  };
+  const expectTheCuts = (cuts: readonly number[]) => {
     expect(cuts).toHaveLength(SCENE_CUTS_SECONDS.length);
     for (const [i, cut] of SCENE_CUTS_SECONDS.entries()) {
       expect(Math.abs((cuts[i] ?? -1) - cut)).toBeLessThanOrEqual(1 / TEST_VIDEO_FPS + 1e-6);
     }
+  };
+
+  it('every cut within one frame, no false cut, at the default sensitivity (RGBA frames at 64x36, as a canvas gives them)', () => {
+    expectTheCuts(cutsOf(scoresOf(canvasPictures(makeSceneVideo(work)))));
   });
+
+  it.each([8, 10] as const)(
+    'the same cuts from the %i-bit luma plane box-averaged to 64x36 (an SDR frame in the Worker), each score within 0.02 of the canvas’s',
+    (bitDepth) => {
+      const file = makeSceneVideo(work);
+      const fromPlane = scoresOf(planePictures(file, bitDepth));
+      expectTheCuts(cutsOf(fromPlane));
+      const fromCanvas = scoresOf(canvasPictures(file));
+      expect(fromPlane).toHaveLength(fromCanvas.length);
+      for (const [n, value] of fromPlane.entries()) expect(Math.abs(value - (fromCanvas[n] ?? -1))).toBeLessThan(0.02);
+    },
+  );
 });

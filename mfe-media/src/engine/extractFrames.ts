@@ -3,9 +3,7 @@ import {
   type FrameWindow,
   frameGrid,
   gridTimes,
-  lumaOfRgba,
   resolveWindow,
-  SCENE_SCORE_SIZE,
   SHARPNESS_SIZE,
   sharpestOf,
   sharpness,
@@ -22,6 +20,7 @@ import {
 import { frameCanvasSink } from './frameCanvases.ts';
 import { keyframesIn } from './keyframes.ts';
 import { openVideo, type VideoInfo, type VideoSource } from './openVideo.ts';
+import { lumaOfCanvas, sceneLumas } from './sceneLuma.ts';
 
 export type ExtractFramesOptions = {
   selection: FrameSelection;
@@ -71,15 +70,6 @@ function encode(canvas: AnyCanvas, type: string, quality: number): Promise<Blob>
   );
 }
 
-function lumaOf(canvas: AnyCanvas): Uint8Array {
-  const context = canvas.getContext('2d', { willReadFrequently: true }) as
-    | CanvasRenderingContext2D
-    | OffscreenCanvasRenderingContext2D
-    | null;
-  if (!context) throw new Error('This browser cannot read back a video frame.');
-  return lumaOfRgba(context.getImageData(0, 0, canvas.width, canvas.height).data);
-}
-
 /** A frame chosen by reading the video: its timestamp in the track, exactly. */
 type Target = { at: number; time: number };
 
@@ -90,9 +80,9 @@ type Target = { at: number; time: number };
  *   included (mediabunny's sink seeks to the key frame before each time and decodes forward only
  *   as far as needed);
  * - key frames: the sync samples the container lists (keyframes.ts), each decoded alone;
- * - scene changes: every frame of the range decoded at 64x36, scored as ffmpeg's scene filter does
- *   (media-files' `createSceneScorer`), a frame kept where the score passes the threshold, and the
- *   range's first frame;
+ * - scene changes: every frame of the range read as a 64x36 grey picture (from its luma plane, no
+ *   canvas: sceneLuma.ts), scored as ffmpeg's scene filter does (media-files' `createSceneScorer`),
+ *   a frame kept where the score passes the threshold, and the range's first frame;
  * - sharpest: around each chosen time (after a cut), every frame decoded at 320x180 and scored by
  *   the variance of its Laplacian; the sharpest is kept.
  * PQ and HLG frames are tone-mapped to SDR with the server's curve (frameCanvases.ts).
@@ -235,16 +225,14 @@ async function* sceneCuts(
   signal: AbortSignal | undefined,
 ): AsyncGenerator<Target | ScanEvent> {
   const total = await framesIn(track, window.to - window.from, window.to);
-  const sink = frameCanvasSink(track, hdr, { ...SCENE_SCORE_SIZE, poolSize: 1 });
   const score = createSceneScorer();
   let done = 0;
-  // canvases(start) starts at the frame on screen at `start`, which may begin before it
-  for await (const { canvas, timestamp } of sink.canvases(first + window.from, first + window.to)) {
+  for await (const { luma, timestamp } of sceneLumas(track, hdr, first + window.from, first + window.to)) {
     signal?.throwIfAborted();
-    // canvases(start) opens with the frame on screen at `start`, which may begin before it: the
+    // the stretch opens with the frame on screen at its start, which may begin before it: the
     // range starts with the first frame inside it, as on the server (ffmpeg's seek drops the earlier one)
     if (timestamp - first < window.from - 1e-6) continue;
-    const value = score(lumaOf(canvas));
+    const value = score(luma);
     if (done === 0 || value > threshold) yield { at: timestamp, time: timestamp - first };
     done += 1;
     if (done % SCAN_REPORT_EVERY === 0) yield { kind: 'scan', done, total: Math.max(total, done) };
@@ -275,7 +263,11 @@ async function* sharpestTargets(
       const seconds = timestamp - first;
       // canvases() opens with the frame on screen at `from`, which may have begun before the window
       if (seconds >= from - 1e-6)
-        candidates.push({ seconds, at: timestamp, score: sharpness(lumaOf(canvas), canvas.width, canvas.height) });
+        candidates.push({
+          seconds,
+          at: timestamp,
+          score: sharpness(lumaOfCanvas(canvas), canvas.width, canvas.height),
+        });
       done += 1;
     }
     yield { kind: 'scan', done, total: Math.max(total, done) };
