@@ -1,11 +1,12 @@
 import { MESSAGES } from 'shared-contracts';
 import { Button } from '../design-system/antd/button.ts';
 import { Text } from '../design-system/index.ts';
-import type { useDuplicates } from './useDuplicates.ts';
+import { type useDuplicates, useHashedCount } from './useDuplicates.ts';
 
 /** Find duplicates, what was found, and Keep the largest of each group. */
 export function DuplicatesBar({ duplicates }: { duplicates: ReturnType<typeof useDuplicates> }) {
-  const { state, find, keepLargest, setKeepLargest } = duplicates;
+  const { state, hashed, find, keepLargest, setKeepLargest } = duplicates;
+  const done = useHashedCount(hashed);
   const found = state.kind === 'found' ? state.duplicates : undefined;
   return (
     <>
@@ -19,7 +20,7 @@ export function DuplicatesBar({ duplicates }: { duplicates: ReturnType<typeof us
       ) : null}
       <Text type="secondary" aria-live="polite" data-testid="duplicates-status">
         {state.kind === 'running'
-          ? MESSAGES.grid.findingDuplicates(state.done, state.total)
+          ? MESSAGES.grid.findingDuplicates(done, state.total)
           : found
             ? MESSAGES.grid.duplicatesFound(found.folded.size, found.smallerCopies.size)
             : ''}

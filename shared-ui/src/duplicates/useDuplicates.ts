@@ -1,5 +1,5 @@
 import { toasts } from 'browser-services/toast';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { type Duplicates, findDuplicates } from './perceptualHash.ts';
 
@@ -15,8 +15,47 @@ export function placeOf(image: ExtractedImage): string {
 
 export type DuplicatesState =
   | { kind: 'idle' }
-  | { kind: 'running'; done: number; total: number }
+  | { kind: 'running'; total: number }
   | { kind: 'found'; duplicates: Duplicates };
+
+/** The count shown while hashing is published at most this often. */
+const PROGRESS_EVERY_MS = 100;
+
+/**
+ * How many images are hashed so far, outside React state: only the bar that shows it subscribes
+ * (useHashedCount), so the grid and its cards render at the start and the end of a run, not once
+ * per image (5,000 renders of the grid took the page's thread from the Worker's messages).
+ */
+export class HashedCount {
+  private done = 0;
+  private shown = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly listeners = new Set<() => void>();
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  readonly get = () => this.shown;
+  /** Counts one more image; listeners hear of it within PROGRESS_EVERY_MS. */
+  add() {
+    this.done += 1;
+    this.timer ??= setTimeout(() => this.publish(), PROGRESS_EVERY_MS);
+  }
+  reset() {
+    this.done = 0;
+    this.publish();
+  }
+  private publish() {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.shown === this.done) return;
+    this.shown = this.done;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** The images hashed so far, for the bar that shows it. */
+export const useHashedCount = (count: HashedCount) => useSyncExternalStore(count.subscribe, count.get, count.get);
 
 /**
  * Find duplicates for one result set: hashes in a Worker (loaded with the first click), then
@@ -27,6 +66,7 @@ export function useDuplicates(images: readonly ExtractedImage[]) {
   const [state, setState] = useState<DuplicatesState>({ kind: 'idle' });
   const [forImages, setForImages] = useState(images);
   const [keepLargest, setKeepLargest] = useState(false);
+  const [hashed] = useState(() => new HashedCount());
   if (forImages !== images) {
     setForImages(images);
     setState({ kind: 'idle' });
@@ -34,21 +74,18 @@ export function useDuplicates(images: readonly ExtractedImage[]) {
   }
 
   const find = useCallback(async () => {
-    setState({ kind: 'running', done: 0, total: images.length });
+    hashed.reset();
+    setState({ kind: 'running', total: images.length });
     try {
       const { fingerprintImages } = await import('./fingerprint.ts');
-      let done = 0;
-      const fingerprints = await fingerprintImages(images, () => {
-        done += 1;
-        setState({ kind: 'running', done, total: images.length });
-      });
+      const fingerprints = await fingerprintImages(images, () => hashed.add());
       setState({ kind: 'found', duplicates: findDuplicates(fingerprints) });
     } catch (error) {
       console.error(error);
       setState({ kind: 'idle' });
       toasts.error(MESSAGES.grid.duplicatesFailed);
     }
-  }, [images]);
+  }, [images, hashed]);
 
   const duplicates = state.kind === 'found' ? state.duplicates : undefined;
   const byId = useMemo(() => new Map(images.map((image) => [image.id, image])), [images]);
@@ -87,5 +124,5 @@ export function useDuplicates(images: readonly ExtractedImage[]) {
     [duplicates, byId],
   );
 
-  return { state, find, visible, notesFor, keepLargest, setKeepLargest };
+  return { state, hashed, find, visible, notesFor, keepLargest, setKeepLargest };
 }
