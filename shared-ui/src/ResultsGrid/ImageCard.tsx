@@ -1,5 +1,5 @@
 import { formatBytes, formatDimensions } from 'media-files';
-import { type ReactNode, useRef } from 'react';
+import { type PointerEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import type { OriginalFile } from 'shared-contracts';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { SaveImageButton } from '../account/SaveImageButton.tsx';
@@ -69,36 +69,54 @@ export function ImageCard({
   const sizeText = formatBytes(image.size) ?? unknownSizeText;
   // Details reads the bytes the card shows; a linked image shown by a placeholder is never fetched.
   const withDetails = !(preview && /^https?:/i.test(image.url));
+  const hints = useHoverHints();
+  const openLabel = `Open ${image.name} in a new tab`;
+  const downloadLabel = `Download ${image.name}`;
+  const openButton = (
+    <Button
+      shape="circle"
+      icon={<ExportOutlined />}
+      href={links.open}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={openLabel}
+    />
+  );
+  const downloadButton = (
+    <Button
+      shape="circle"
+      type="primary"
+      icon={<DownloadOutlined />}
+      href={links.download}
+      download={fileName}
+      aria-label={downloadLabel}
+      onClick={() => onDownload?.(image)}
+    />
+  );
   return (
     <Card
       className={selection?.selected ? 'ie-image-card ie-image-card--selected' : 'ie-image-card'}
       size="small"
+      onPointerEnter={hints.onPointerEnter}
       cover={
         <div className="ie-image-card__frame">
           {preview ?? <img src={image.url} alt={label} loading="lazy" decoding="async" />}
           {selection ? <SelectBox name={image.name} selection={selection} /> : null}
-          <div className="ie-image-card__hover">
-            <Tooltip title="Open in a new tab">
-              <Button
-                shape="circle"
-                icon={<ExportOutlined />}
-                href={links.open}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={`Open ${image.name} in a new tab`}
-              />
-            </Tooltip>
-            <Tooltip title="Download">
-              <Button
-                shape="circle"
-                type="primary"
-                icon={<DownloadOutlined />}
-                href={links.download}
-                download={fileName}
-                aria-label={`Download ${image.name}`}
-                onClick={() => onDownload?.(image)}
-              />
-            </Tooltip>
+          <div className="ie-image-card__hover" ref={hints.hoverRef}>
+            {hints.on ? (
+              <Tooltip title="Open in a new tab" defaultOpen={hints.firstOver === openLabel}>
+                {openButton}
+              </Tooltip>
+            ) : (
+              openButton
+            )}
+            {hints.on ? (
+              <Tooltip title="Download" defaultOpen={hints.firstOver === downloadLabel}>
+                {downloadButton}
+              </Tooltip>
+            ) : (
+              downloadButton
+            )}
             {hoverActions}
           </div>
         </div>
@@ -141,6 +159,39 @@ export function ImageCard({
       ) : null}
     </Card>
   );
+}
+
+/**
+ * The hover layer's tooltips (Open, Download), mounted when a pointer first comes over the card:
+ * two antd Tooltips were much of a card's mount, and the grid mounts a row of cards as it scrolls
+ * (bench/RESULTS.md). They show on hover only, so nothing is lost before it. Wrapping a button
+ * remounts it: the one the pointer came in on opens its tooltip at once (`firstOver`), and one
+ * that had the keyboard's focus gets it back.
+ */
+function useHoverHints() {
+  const [on, setOn] = useState(false);
+  const [firstOver, setFirstOver] = useState<string | null>(null);
+  const hoverRef = useRef<HTMLDivElement>(null);
+  const refocus = useRef<string | null>(null);
+  const onPointerEnter = (event: PointerEvent<HTMLElement>) => {
+    if (on) return;
+    const target = event.target instanceof Element ? event.target.closest('a[aria-label], button[aria-label]') : null;
+    setFirstOver(target?.getAttribute('aria-label') ?? null);
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && hoverRef.current?.contains(focused)) {
+      refocus.current = focused.getAttribute('aria-label');
+    }
+    setOn(true);
+  };
+  useLayoutEffect(() => {
+    const label = refocus.current;
+    refocus.current = null;
+    if (!on || label === null) return;
+    for (const element of hoverRef.current?.querySelectorAll<HTMLElement>('[aria-label]') ?? []) {
+      if (element.getAttribute('aria-label') === label) element.focus();
+    }
+  }, [on]);
+  return { on, firstOver, hoverRef, onPointerEnter };
 }
 
 /** The stored file, one click away when the card shows another rendition of it (issue 15). */
