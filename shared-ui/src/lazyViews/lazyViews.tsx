@@ -15,10 +15,10 @@ import type { ResultsGridProps } from '../ResultsGrid/ResultsGrid.tsx';
 // conversion). Each view here is one component whose type never changes: it shows a placeholder
 // until its module is there, then the view, for the rest of its life.
 
-function lazyView<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-  placeholder: (props: P) => ReactNode,
-): { View: ComponentType<P>; preload: () => Promise<ComponentType<P>> } {
+/** A view's module, loaded once: `preload()` starts it, `loaded` is there once it has. */
+type ViewLoader<P> = { preload: () => Promise<ComponentType<P>>; loaded: () => ComponentType<P> | undefined };
+
+function viewLoader<P>(load: () => Promise<ComponentType<P>>): ViewLoader<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
   const preload = () => {
@@ -35,47 +35,51 @@ function lazyView<P extends object>(
     );
     return loading;
   };
-  function View(props: P) {
-    const [Component, setComponent] = useState<ComponentType<P> | undefined>(() => loaded);
-    const [failed, setFailed] = useState(false);
-    useEffect(() => {
-      if (Component) return;
-      let live = true;
-      preload().then(
-        (component) => live && setComponent(() => component),
-        (error: unknown) => {
-          console.error(error);
-          if (live) setFailed(true);
-        },
-      );
-      return () => {
-        live = false;
-      };
-    }, [Component]);
-    if (Component) return <Component {...props} />;
-    if (failed) {
-      return (
-        <p role="alert" className="ie-results-loading">
-          {MESSAGES.grid.viewFailed}
-        </p>
-      );
-    }
-    return placeholder(props);
-  }
-  return { View, preload };
+  return { preload, loaded: () => loaded };
 }
 
-const grid = lazyView<ResultsGridProps>(
-  () => import('../ResultsGrid/ResultsGrid.tsx').then((module) => module.ResultsGrid),
-  () => (
-    <p role="status" className="ie-results-loading">
-      Loading results…
-    </p>
-  ),
+/** The placeholder until `loader`'s component is there, then that component, for the rest of its life. */
+function LazyView<P extends object>({
+  loader,
+  placeholder,
+  props,
+}: {
+  loader: ViewLoader<P>;
+  placeholder: ReactNode;
+  props: P;
+}) {
+  const [Component, setComponent] = useState<ComponentType<P> | undefined>(() => loader.loaded());
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (Component) return;
+    let live = true;
+    loader.preload().then(
+      (component) => live && setComponent(() => component),
+      (error: unknown) => {
+        console.error(error);
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [Component, loader]);
+  if (Component) return <Component {...props} />;
+  if (failed) {
+    return (
+      <p role="alert" className="ie-results-loading">
+        {MESSAGES.grid.viewFailed}
+      </p>
+    );
+  }
+  return placeholder;
+}
+
+const grid = viewLoader<ResultsGridProps>(() =>
+  import('../ResultsGrid/ResultsGrid.tsx').then((module) => module.ResultsGrid),
 );
-const progress = lazyView<ExtractionProgressProps>(
-  () => import('../progress/ExtractionProgress.tsx').then((module) => module.ExtractionProgress),
-  (props) => <p role="status">{props.startingText ?? 'Starting…'}</p>,
+const progress = viewLoader<ExtractionProgressProps>(() =>
+  import('../progress/ExtractionProgress.tsx').then((module) => module.ExtractionProgress),
 );
 
 /** Starts loading the views of a running extraction: call it when the visitor picks a file or starts. */
@@ -85,7 +89,23 @@ export function preloadExtractionViews(): void {
 }
 
 /** The one results grid (see ResultsGrid.tsx), loaded on first use. */
-export const ResultsGrid: ComponentType<ResultsGridProps> = grid.View;
+export function ResultsGrid(props: ResultsGridProps) {
+  return (
+    <LazyView
+      loader={grid}
+      props={props}
+      placeholder={
+        <p role="status" className="ie-results-loading">
+          Loading results…
+        </p>
+      }
+    />
+  );
+}
 
 /** The progress bar of a running extraction (see ExtractionProgress.tsx), loaded on first use. */
-export const ExtractionProgress: ComponentType<ExtractionProgressProps> = progress.View;
+export function ExtractionProgress(props: ExtractionProgressProps) {
+  return (
+    <LazyView loader={progress} props={props} placeholder={<p role="status">{props.startingText ?? 'Starting…'}</p>} />
+  );
+}
