@@ -9,12 +9,13 @@
 //   pnpm --filter mfe-documents exec vite build --config ../bench/grid/vite.config.mjs --mode zip
 //   node bench/grid/zip-memory.mjs [--count 128] [--size 8388608] [--dist /tmp/bench-grid/zip]
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tooling/chromium.mjs';
+import { chromiumMarker, chromiumMemory } from '../chromiumMemory.mjs';
 import { serve } from './serve.mjs';
 
 const require = createRequire(new URL('../../e2e/package.json', import.meta.url));
@@ -32,7 +33,7 @@ const SIZE = Number(values.size);
 
 const site = await serve(values.dist, 'zip.html');
 // A switch Chromium ignores, to find this browser's process among the machine's others.
-const MARKER = `--bench-zip-${process.pid}`;
+const MARKER = chromiumMarker('zip');
 // A profile on disk, as a visitor's browser has: Chromium pages large blobs to the profile's
 // folder; an in-memory (incognito-like) context must hold every blob in memory and fails past its quota.
 const profile = mkdtempSync(path.join(os.tmpdir(), 'bench-zip-profile-'));
@@ -41,38 +42,6 @@ const context = await chromium.launchPersistentContext(profile, {
   args: [...CHROMIUM_ARGS, MARKER],
   acceptDownloads: true,
 });
-const pids = () => readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-const browserPid = pids().find((pid) => {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(MARKER);
-  } catch {
-    return false;
-  }
-});
-
-/** Resident memory of Chromium's process tree (browser, renderer, GPU, utility), in bytes. */
-function chromiumRss() {
-  const children = new Map();
-  for (const pid of pids()) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
-      if (!children.has(ppid)) children.set(ppid, []);
-      children.get(ppid).push(pid);
-    } catch {}
-  }
-  let total = 0;
-  const stack = [browserPid];
-  while (stack.length > 0) {
-    const pid = stack.pop();
-    try {
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      total += rss ? Number(rss[1]) * 1024 : 0;
-    } catch {}
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return total;
-}
 
 const page = context.pages()[0] ?? (await context.newPage());
 const cdp = await page.context().newCDPSession(page);
@@ -82,6 +51,7 @@ const heap = async () =>
 
 await page.goto(`${site.origin}/zip.html`);
 await page.waitForFunction(() => document.title === 'bench ready');
+const chromiumRss = chromiumMemory(MARKER);
 const start = chromiumRss();
 const made = await page.evaluate(([count, size]) => window.bench.make(count, size), [COUNT, SIZE]);
 await page.waitForTimeout(2000);

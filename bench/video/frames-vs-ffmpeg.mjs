@@ -21,12 +21,13 @@
 // cuts. --cli also times the command line (`node extract-api/dist/cli.js <video> --scenes|--keyframes
 // --out DIR`, what `pnpm extract` runs after its build) in each round.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tooling/chromium.mjs';
+import { chromiumMarker, chromiumMemory } from '../chromiumMemory.mjs';
 
 const require = createRequire(new URL('../../e2e/package.json', import.meta.url));
 const { chromium } = require('@playwright/test');
@@ -191,43 +192,9 @@ for (let i = 0; i < 300 && !serverUp; i += 1) {
 if (!serverUp) throw new Error(`extract-api did not answer on ${PORT}: is shell/dist built (pnpm run build)?`);
 
 // A switch Chromium ignores, to find this browser's process among the machine's others.
-const MARKER = `--bench-video-${process.pid}`;
+const MARKER = chromiumMarker('video');
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, MARKER] });
-const browserPid = readdirSync('/proc')
-  .filter((d) => /^\d+$/.test(d))
-  .map(Number)
-  .find((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(MARKER);
-    } catch {
-      return false;
-    }
-  });
-if (!browserPid) throw new Error('Could not find the Chromium process to measure');
-
-/** Resident memory of Chromium's whole process tree (browser, renderer, GPU, utility), in bytes. */
-function chromiumRss() {
-  const children = new Map();
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (!children.has(ppid)) children.set(ppid, []);
-      children.get(ppid).push(Number(pid));
-    } catch {}
-  }
-  let total = 0;
-  const stack = [browserPid];
-  while (stack.length > 0) {
-    const pid = stack.pop();
-    try {
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      total += rss ? Number(rss[1]) * 1024 : 0;
-    } catch {}
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return total;
-}
+const chromiumRss = chromiumMemory(MARKER);
 
 const page = await browser.newPage();
 const cdp = await page.context().newCDPSession(page);
