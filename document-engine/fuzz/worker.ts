@@ -63,7 +63,7 @@ async function run(request: CaseRequest): Promise<CaseReply | undefined> {
       if (!(image.bytes instanceof Uint8Array)) throw new TypeError('an image without bytes');
       // The metafile target: every EMF/WMF a mutated document yields goes through the reader of
       // its embedded bitmap too (the pages' fallback preview), under the same verdicts.
-      if (image.format === 'EMF' || image.format === 'WMF') embeddedBitmapOf(image.bytes, image.format);
+      if (image.format === 'EMF' || image.format === 'WMF') await embeddedBitmapOf(image.bytes, image.format);
       images++;
     }
     return { id: request.id, verdict: 'ok', images, ms: performance.now() - t0 };

@@ -12,8 +12,11 @@ import type { DocumentExtractor } from './core/types.ts';
 import { unlockDocument } from './documentKind.ts';
 
 export { type EmbeddedBitmap, embeddedBitmapOf } from './core/metafile/index.ts';
-export { type DecoderWasmUrls, setDecoderWasmUrls } from './core/pdf/filters/wasmDecoders.ts';
-export { loadImageDecoders as preloadImageDecoders } from './core/raster/index.ts';
+export {
+  type DecoderWasmUrls,
+  preloadDecoders as preloadImageDecoders,
+  setDecoderWasmUrls,
+} from './core/pdf/filters/wasmDecoders.ts';
 export { extensionForFormat, type SniffedFormat, sniffFormat } from './core/sniffFormat.ts';
 export type {
   DocumentExtractor,

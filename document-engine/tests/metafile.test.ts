@@ -116,7 +116,7 @@ describe('embedded bitmaps of the corpus metafiles', () => {
     expect(metafiles.length).toBeGreaterThanOrEqual(25);
     const found: Record<string, Pick<EmbeddedBitmap, 'record' | 'format' | 'width' | 'height'>> = {};
     for (const { key, bytes, format } of metafiles) {
-      const bitmap = embeddedBitmapOf(bytes, format);
+      const bitmap = await embeddedBitmapOf(bytes, format);
       if (!bitmap) continue;
       found[key] = { record: bitmap.record, format: bitmap.format, width: bitmap.width, height: bitmap.height };
 
@@ -154,9 +154,9 @@ const bw: [number, number, number][] = [
 ];
 
 describe('embedded bitmaps of built metafiles', () => {
-  it('EMR_STRETCHDIBITS, 24-bit bottom-up: a PNG of the same pixels', () => {
+  it('EMR_STRETCHDIBITS, 24-bit bottom-up: a PNG of the same pixels', async () => {
     const bitmap = dib({ width: 5, height: 3, bitCount: 24 });
-    const out = embeddedBitmapOf(emfWith(stretchDibits(bitmap)), 'EMF');
+    const out = await embeddedBitmapOf(emfWith(stretchDibits(bitmap)), 'EMF');
     expect(out).toMatchObject({
       record: 'EMR_STRETCHDIBITS',
       format: 'PNG',
@@ -171,65 +171,73 @@ describe('embedded bitmaps of built metafiles', () => {
     expect(pixelOf(png, 4, 0)).toEqual([bitmap.bits[at + 2], bitmap.bits[at + 1], bitmap.bits[at]]);
   });
 
-  it('EMR_BITBLT, 32-bit top-down: RGB, the fourth byte ignored as GDI does', () => {
+  it('EMR_BITBLT, 32-bit top-down: RGB, the fourth byte ignored as GDI does', async () => {
     const bitmap = dib({ width: 3, height: -2, bitCount: 32 });
-    const out = embeddedBitmapOf(emfWith(blit(0x4c, bitmap)), 'EMF');
+    const out = await embeddedBitmapOf(emfWith(blit(0x4c, bitmap)), 'EMF');
     expect(out).toMatchObject({ record: 'EMR_BITBLT', format: 'PNG', width: 3, height: 2 });
     const png = decodePng(out?.bytes ?? new Uint8Array());
     expect(png.colorType).toBe(2);
     expect(pixelOf(png, 1, 0)).toEqual([bitmap.bits[6], bitmap.bits[5], bitmap.bits[4]]);
   });
 
-  it('EMR_ALPHABLEND with AC_SRC_ALPHA: RGBA, un-premultiplied; with no alpha at all, opaque RGB', () => {
+  it('EMR_ALPHABLEND with AC_SRC_ALPHA: RGBA, un-premultiplied; with no alpha at all, opaque RGB', async () => {
     // One pixel: premultiplied (B, G, R, A) = (20, 40, 60, 128).
     const bits = Uint8Array.from([20, 40, 60, 128]);
-    const out = embeddedBitmapOf(emfWith(blit(0x72, dib({ width: 1, height: 1, bitCount: 32, bits }), 1)), 'EMF');
+    const out = await embeddedBitmapOf(emfWith(blit(0x72, dib({ width: 1, height: 1, bitCount: 32, bits }), 1)), 'EMF');
     const png = decodePng(out?.bytes ?? new Uint8Array());
     expect(out?.record).toBe('EMR_ALPHABLEND');
     expect(png.colorType).toBe(6);
     expect(pixelOf(png, 0, 0)).toEqual([Math.round((60 * 255) / 128), Math.round((40 * 255) / 128), 40, 128]);
-    const opaque = embeddedBitmapOf(
+    const opaque = await embeddedBitmapOf(
       emfWith(blit(0x72, dib({ width: 1, height: 1, bitCount: 32, bits: Uint8Array.from([20, 40, 60, 0]) }), 1)),
       'EMF',
     );
     expect(decodePng(opaque?.bytes ?? new Uint8Array()).colorType).toBe(2);
   });
 
-  it('palettes: black-and-white as 1-bit grey, grey as 8-bit grey, colours as RGB', () => {
+  it('palettes: black-and-white as 1-bit grey, grey as 8-bit grey, colours as RGB', async () => {
     const bits = Uint8Array.from([0b10100000, 0, 0, 0]);
     const mono = decodePng(
-      embeddedBitmapOf(emfWith(stretchDibits(dib({ width: 3, height: 1, bitCount: 1, palette: bw, bits }))), 'EMF')
-        ?.bytes ?? new Uint8Array(),
+      (
+        await embeddedBitmapOf(
+          emfWith(stretchDibits(dib({ width: 3, height: 1, bitCount: 1, palette: bw, bits }))),
+          'EMF',
+        )
+      )?.bytes ?? new Uint8Array(),
     );
     expect([mono.bitDepth, mono.colorType]).toEqual([1, 0]);
     expect([0, 1, 2].map((x) => pixelOf(mono, x, 0)[0])).toEqual([255, 0, 255]);
     const inverted = decodePng(
-      embeddedBitmapOf(
-        emfWith(
-          stretchDibits(
-            dib({
-              width: 3,
-              height: 1,
-              bitCount: 1,
-              palette: [bw[1] as [number, number, number], bw[0] as [number, number, number]],
-              bits,
-            }),
+      (
+        await embeddedBitmapOf(
+          emfWith(
+            stretchDibits(
+              dib({
+                width: 3,
+                height: 1,
+                bitCount: 1,
+                palette: [bw[1] as [number, number, number], bw[0] as [number, number, number]],
+                bits,
+              }),
+            ),
           ),
-        ),
-        'EMF',
+          'EMF',
+        )
       )?.bytes ?? new Uint8Array(),
     );
     expect([0, 1, 2].map((x) => pixelOf(inverted, x, 0)[0])).toEqual([0, 255, 0]);
 
     const greys: [number, number, number][] = Array.from({ length: 256 }, (_, i) => [i, i, i]);
     const grey = decodePng(
-      embeddedBitmapOf(
-        emfWith(
-          stretchDibits(
-            dib({ width: 2, height: 1, bitCount: 8, palette: greys, bits: Uint8Array.from([7, 200, 0, 0]) }),
+      (
+        await embeddedBitmapOf(
+          emfWith(
+            stretchDibits(
+              dib({ width: 2, height: 1, bitCount: 8, palette: greys, bits: Uint8Array.from([7, 200, 0, 0]) }),
+            ),
           ),
-        ),
-        'EMF',
+          'EMF',
+        )
       )?.bytes ?? new Uint8Array(),
     );
     expect([grey.bitDepth, grey.colorType, pixelOf(grey, 0, 0)[0], pixelOf(grey, 1, 0)[0]]).toEqual([8, 0, 7, 200]);
@@ -241,13 +249,15 @@ describe('embedded bitmaps of built metafiles', () => {
       [0, 0, 255],
     ];
     const four = decodePng(
-      embeddedBitmapOf(
-        emfWith(
-          stretchDibits(
-            dib({ width: 3, height: 1, bitCount: 4, palette: colours, bits: Uint8Array.from([0x12, 0x50, 0, 0]) }),
+      (
+        await embeddedBitmapOf(
+          emfWith(
+            stretchDibits(
+              dib({ width: 3, height: 1, bitCount: 4, palette: colours, bits: Uint8Array.from([0x12, 0x50, 0, 0]) }),
+            ),
           ),
-        ),
-        'EMF',
+          'EMF',
+        )
       )?.bytes ?? new Uint8Array(),
     );
     expect(four.colorType).toBe(2);
@@ -258,11 +268,15 @@ describe('embedded bitmaps of built metafiles', () => {
     ]);
   });
 
-  it('16-bit: 5-5-5 by default, 5-6-5 by bit fields', () => {
+  it('16-bit: 5-5-5 by default, 5-6-5 by bit fields', async () => {
     const white555 = Uint8Array.from([0xff, 0x7f, 0x00, 0x7c]); // white, pure red
     const plain = decodePng(
-      embeddedBitmapOf(emfWith(stretchDibits(dib({ width: 2, height: 1, bitCount: 16, bits: white555 }))), 'EMF')
-        ?.bytes ?? new Uint8Array(),
+      (
+        await embeddedBitmapOf(
+          emfWith(stretchDibits(dib({ width: 2, height: 1, bitCount: 16, bits: white555 }))),
+          'EMF',
+        )
+      )?.bytes ?? new Uint8Array(),
     );
     expect([pixelOf(plain, 0, 0), pixelOf(plain, 1, 0)]).toEqual([
       [255, 255, 255],
@@ -270,23 +284,32 @@ describe('embedded bitmaps of built metafiles', () => {
     ]);
     const green565 = Uint8Array.from([0xe0, 0x07, 0, 0]);
     const fields = decodePng(
-      embeddedBitmapOf(
-        emfWith(
-          stretchDibits(
-            dib({ width: 1, height: 1, bitCount: 16, compression: 3, masks: [0xf800, 0x07e0, 0x001f], bits: green565 }),
+      (
+        await embeddedBitmapOf(
+          emfWith(
+            stretchDibits(
+              dib({
+                width: 1,
+                height: 1,
+                bitCount: 16,
+                compression: 3,
+                masks: [0xf800, 0x07e0, 0x001f],
+                bits: green565,
+              }),
+            ),
           ),
-        ),
-        'EMF',
+          'EMF',
+        )
       )?.bytes ?? new Uint8Array(),
     );
     expect(pixelOf(fields, 0, 0)).toEqual([0, 255, 0]);
   });
 
-  it('RLE8: a BMP of the record’s own BITMAPINFO and bits, for the browser to decode', () => {
+  it('RLE8: a BMP of the record’s own BITMAPINFO and bits, for the browser to decode', async () => {
     // Two rows of 4 pixels: 4 x index 1, end of line; 4 x index 0, end of bitmap.
     const bits = Uint8Array.from([4, 1, 0, 0, 4, 0, 0, 1]);
     const bitmap = dib({ width: 4, height: 2, bitCount: 8, compression: 1, palette: bw, bits });
-    const out = embeddedBitmapOf(emfWith(stretchDibits(bitmap)), 'EMF');
+    const out = await embeddedBitmapOf(emfWith(stretchDibits(bitmap)), 'EMF');
     expect(out).toMatchObject({ format: 'BMP', mimeType: 'image/bmp', width: 4, height: 2 });
     const bytes = out?.bytes ?? new Uint8Array();
     expect(bmpFields(bytes)).toEqual({
@@ -301,10 +324,11 @@ describe('embedded bitmaps of built metafiles', () => {
     expect([...bytes.subarray(14 + bitmap.info.length)]).toEqual([...bits]);
   });
 
-  it('a BI_PNG DIB is its PNG file, as stored', () => {
-    const inner = embeddedBitmapOf(emfWith(stretchDibits(dib({ width: 6, height: 4, bitCount: 24 }))), 'EMF')?.bytes;
+  it('a BI_PNG DIB is its PNG file, as stored', async () => {
+    const inner = (await embeddedBitmapOf(emfWith(stretchDibits(dib({ width: 6, height: 4, bitCount: 24 }))), 'EMF'))
+      ?.bytes;
     if (!inner) throw new Error('no inner PNG');
-    const out = embeddedBitmapOf(
+    const out = await embeddedBitmapOf(
       emfWith(stretchDibits(dib({ width: 6, height: 4, bitCount: 0, compression: 5, bits: inner }))),
       'EMF',
     );
@@ -312,8 +336,8 @@ describe('embedded bitmaps of built metafiles', () => {
     expect(out?.bytes).toEqual(inner);
   });
 
-  it('the largest colour raster wins over a larger 1-bit mask and smaller colour ones', () => {
-    const out = embeddedBitmapOf(
+  it('the largest colour raster wins over a larger 1-bit mask and smaller colour ones', async () => {
+    const out = await embeddedBitmapOf(
       emfWith(
         stretchDibits(dib({ width: 64, height: 64, bitCount: 1, palette: bw })),
         blit(0x4d, dib({ width: 10, height: 10, bitCount: 24 })),
@@ -326,49 +350,49 @@ describe('embedded bitmaps of built metafiles', () => {
     expect(out).toMatchObject({ record: 'EMR_STRETCHDIBITS', width: 20, height: 12 });
     // Only a mask: the mask, then.
     expect(
-      embeddedBitmapOf(emfWith(stretchDibits(dib({ width: 64, height: 64, bitCount: 1, palette: bw }))), 'EMF'),
+      await embeddedBitmapOf(emfWith(stretchDibits(dib({ width: 64, height: 64, bitCount: 1, palette: bw }))), 'EMF'),
     ).toMatchObject({ width: 64, height: 64 });
   });
 
-  it('EMR_SETDIBITSTODEVICE carrying a band of the rows: the band', () => {
+  it('EMR_SETDIBITSTODEVICE carrying a band of the rows: the band', async () => {
     const full = dib({ width: 4, height: 10, bitCount: 24 });
     const band = { info: full.info, bits: full.bits.subarray(0, stride(4, 24) * 3) };
-    const out = embeddedBitmapOf(emfWith(setDibitsToDevice(band, 3)), 'EMF');
+    const out = await embeddedBitmapOf(emfWith(setDibitsToDevice(band, 3)), 'EMF');
     expect(out).toMatchObject({ record: 'EMR_SETDIBITSTODEVICE', width: 4, height: 3 });
     expect(decodePng(out?.bytes ?? new Uint8Array()).height).toBe(3);
   });
 
-  it('no colours for palette indexes (DIB_PAL_COLORS); a record without a bitmap gives nothing', () => {
+  it('no colours for palette indexes (DIB_PAL_COLORS); a record without a bitmap gives nothing', async () => {
     // Two 16-bit palette indexes where the RGBQUADs would be.
     const indexed = dib({ width: 2, height: 2, bitCount: 8, colorsUsed: 2 });
     const info = Uint8Array.from([...indexed.info, 0, 0, 1, 0]);
-    expect(embeddedBitmapOf(emfWith(stretchDibits({ info, bits: indexed.bits }, 1)), 'EMF')).toBeUndefined();
-    expect(embeddedBitmapOf(emfWith(stretchDibits({ info, bits: indexed.bits }, 0)), 'EMF')).toBeUndefined();
-    expect(embeddedBitmapOf(emfWith(stretchDibits(dib({ width: 2, height: 2, bitCount: 24 }), 1)), 'EMF')?.width).toBe(
-      2,
-    );
-    expect(embeddedBitmapOf(emfWith(blit(0x4c, undefined)), 'EMF')).toBeUndefined();
-    expect(embeddedBitmapOf(emfWith(), 'EMF')).toBeUndefined();
-    expect(embeddedBitmapOf(new Uint8Array(0), 'EMF')).toBeUndefined();
-    expect(embeddedBitmapOf(new Uint8Array(0), 'WMF')).toBeUndefined();
+    expect(await embeddedBitmapOf(emfWith(stretchDibits({ info, bits: indexed.bits }, 1)), 'EMF')).toBeUndefined();
+    expect(await embeddedBitmapOf(emfWith(stretchDibits({ info, bits: indexed.bits }, 0)), 'EMF')).toBeUndefined();
+    expect(
+      (await embeddedBitmapOf(emfWith(stretchDibits(dib({ width: 2, height: 2, bitCount: 24 }), 1)), 'EMF'))?.width,
+    ).toBe(2);
+    expect(await embeddedBitmapOf(emfWith(blit(0x4c, undefined)), 'EMF')).toBeUndefined();
+    expect(await embeddedBitmapOf(emfWith(), 'EMF')).toBeUndefined();
+    expect(await embeddedBitmapOf(new Uint8Array(0), 'EMF')).toBeUndefined();
+    expect(await embeddedBitmapOf(new Uint8Array(0), 'WMF')).toBeUndefined();
   });
 
-  it('WMF: META_DIBSTRETCHBLT, META_STRETCHDIB (no placeable header), META_DIBBITBLT', () => {
+  it('WMF: META_DIBSTRETCHBLT, META_STRETCHDIB (no placeable header), META_DIBBITBLT', async () => {
     const a = dib({ width: 7, height: 5, bitCount: 24 });
-    expect(embeddedBitmapOf(wmf([dibStretchBlt(a)]), 'WMF')).toMatchObject({
+    expect(await embeddedBitmapOf(wmf([dibStretchBlt(a)]), 'WMF')).toMatchObject({
       record: 'META_DIBSTRETCHBLT',
       format: 'PNG',
       width: 7,
       height: 5,
     });
     const b = dib({ width: 9, height: 3, bitCount: 8, palette: bw });
-    const stretched = embeddedBitmapOf(wmf([stretchDib(b)], false), 'WMF');
+    const stretched = await embeddedBitmapOf(wmf([stretchDib(b)], false), 'WMF');
     expect(stretched).toMatchObject({ record: 'META_STRETCHDIB', width: 9, height: 3 });
     decodePng(stretched?.bytes ?? new Uint8Array());
-    expect(embeddedBitmapOf(wmf([stretchDib(b, 1)]), 'WMF')).toBeUndefined();
+    expect(await embeddedBitmapOf(wmf([stretchDib(b, 1)]), 'WMF')).toBeUndefined();
     const c = dib({ width: 4, height: 4, bitCount: 32 });
     expect(
-      embeddedBitmapOf(wmf([dibBitBlt(c), dibStretchBlt(dib({ width: 2, height: 2, bitCount: 24 }))]), 'WMF'),
+      await embeddedBitmapOf(wmf([dibBitBlt(c), dibStretchBlt(dib({ width: 2, height: 2, bitCount: 24 }))]), 'WMF'),
     ).toMatchObject({
       record: 'META_DIBBITBLT',
       width: 4,
@@ -376,17 +400,20 @@ describe('embedded bitmaps of built metafiles', () => {
     });
   });
 
-  it('EMF+: a compressed bitmap is its file; ARGB pixels become RGBA; a continued object is joined', () => {
-    const inner = embeddedBitmapOf(emfWith(stretchDibits(dib({ width: 6, height: 4, bitCount: 24 }))), 'EMF')?.bytes;
+  it('EMF+: a compressed bitmap is its file; ARGB pixels become RGBA; a continued object is joined', async () => {
+    const inner = (await embeddedBitmapOf(emfWith(stretchDibits(dib({ width: 6, height: 4, bitCount: 24 }))), 'EMF'))
+      ?.bytes;
     if (!inner) throw new Error('no inner PNG');
     const compressed = emfPlusImage(6, 4, 0, 0, 1, inner);
-    expect(embeddedBitmapOf(emfWith(emfPlusComment(...emfPlusObjectRecords(1, compressed))), 'EMF')).toMatchObject({
+    expect(
+      await embeddedBitmapOf(emfWith(emfPlusComment(...emfPlusObjectRecords(1, compressed))), 'EMF'),
+    ).toMatchObject({
       record: 'EmfPlusObject',
       format: 'PNG',
       width: 6,
       height: 4,
     });
-    const joined = embeddedBitmapOf(
+    const joined = await embeddedBitmapOf(
       emfWith(...emfPlusObjectRecords(2, compressed, 3).map((record) => emfPlusComment(record))),
       'EMF',
     );
@@ -394,7 +421,7 @@ describe('embedded bitmaps of built metafiles', () => {
 
     // 2 x 1 ARGB, top-down: (B, G, R, A).
     const argb = emfPlusImage(2, 1, 8, 0x0026200a, 0, Uint8Array.from([255, 0, 0, 255, 0, 0, 255, 64]));
-    const out = embeddedBitmapOf(emfWith(emfPlusComment(...emfPlusObjectRecords(3, argb))), 'EMF');
+    const out = await embeddedBitmapOf(emfWith(emfPlusComment(...emfPlusObjectRecords(3, argb))), 'EMF');
     const png = decodePng(out?.bytes ?? new Uint8Array());
     expect([pixelOf(png, 0, 0), pixelOf(png, 1, 0)]).toEqual([
       [0, 0, 255, 255],
@@ -402,7 +429,7 @@ describe('embedded bitmaps of built metafiles', () => {
     ]);
   });
 
-  it(`a raster past ${MAX_PNG_SAMPLES / 1024 / 1024} MiB of PNG samples is given as a BMP of the record's size`, () => {
+  it(`a raster past ${MAX_PNG_SAMPLES / 1024 / 1024} MiB of PNG samples is given as a BMP of the record's size`, async () => {
     const width = 4096;
     const height = Math.ceil(MAX_PNG_SAMPLES / 3 / width) + 1;
     const colours: [number, number, number][] = [
@@ -410,7 +437,7 @@ describe('embedded bitmaps of built metafiles', () => {
       [0, 0, 255],
     ];
     const bitmap = dib({ width, height, bitCount: 8, palette: colours, bits: new Uint8Array(width * height) });
-    const out = embeddedBitmapOf(emfWith(stretchDibits(bitmap)), 'EMF');
+    const out = await embeddedBitmapOf(emfWith(stretchDibits(bitmap)), 'EMF');
     expect(out?.format).toBe('BMP');
     expect(out?.bytes.length).toBe(14 + bitmap.info.length + bitmap.bits.length);
     expect(bmpFields(out?.bytes ?? new Uint8Array())).toMatchObject({ width, height, bitCount: 8, compression: 0 });
@@ -423,11 +450,16 @@ describe('embedded bitmaps of built metafiles', () => {
 const CASE_BOUND_MS = 1000;
 
 /** Runs one case: a file or undefined, or a DocumentError; bounded in time and in output size. */
-function expectContained(bytes: Uint8Array, format: 'EMF' | 'WMF', label: string, holdsFiles = false): void {
+async function expectContained(
+  bytes: Uint8Array,
+  format: 'EMF' | 'WMF',
+  label: string,
+  holdsFiles = false,
+): Promise<void> {
   const started = performance.now();
   let out: EmbeddedBitmap | undefined;
   try {
-    out = embeddedBitmapOf(bytes, format);
+    out = await embeddedBitmapOf(bytes, format);
   } catch (error) {
     if (!(error instanceof DocumentError)) throw new Error(`${label}: ${String(error)}`, { cause: error });
   }
@@ -464,13 +496,14 @@ function random(seed: number) {
 
 const NASTY = [0, 1, 2, 8, 12, 40, 0x7fff, 0xffff, 0x10000, 0x7fffffff, 0x80000000, 0xfffffff0, 0xffffffff];
 
-function hostileSeeds(): Metafile[] {
+async function hostileSeeds(): Promise<Metafile[]> {
   const colours: [number, number, number][] = [
     [1, 2, 3],
     [4, 5, 6],
   ];
   const inner =
-    embeddedBitmapOf(emf(stretchDibits(dib({ width: 3, height: 3, bitCount: 24 }))), 'EMF')?.bytes ?? new Uint8Array();
+    (await embeddedBitmapOf(emf(stretchDibits(dib({ width: 3, height: 3, bitCount: 24 }))), 'EMF'))?.bytes ??
+    new Uint8Array();
   return [
     { key: 'stretchdibits-24', format: 'EMF', bytes: emf(stretchDibits(dib({ width: 9, height: 7, bitCount: 24 }))) },
     {
@@ -534,36 +567,41 @@ function hostileSeeds(): Metafile[] {
 }
 
 describe('embedded bitmaps of hostile metafiles', () => {
-  it('declared sizes the record does not hold are refused before anything is allocated', () => {
+  it('declared sizes the record does not hold are refused before anything is allocated', async () => {
     const huge = dib({ width: 30000, height: 30000, bitCount: 24, bits: gradient(100) });
-    expectContained(emf(stretchDibits(huge)), 'EMF', 'huge declared DIB');
-    expect(embeddedBitmapOf(emf(stretchDibits(huge)), 'EMF')).toBeUndefined();
+    await expectContained(emf(stretchDibits(huge)), 'EMF', 'huge declared DIB');
+    expect(await embeddedBitmapOf(emf(stretchDibits(huge)), 'EMF')).toBeUndefined();
     const palette = dib({ width: 2, height: 2, bitCount: 8, colorsUsed: 0x7fffffff });
-    expect(embeddedBitmapOf(emf(stretchDibits(palette)), 'EMF')).toBeUndefined();
-    expect(embeddedBitmapOf(wmf([dibStretchBlt(huge)]), 'WMF')).toBeUndefined();
+    expect(await embeddedBitmapOf(emf(stretchDibits(palette)), 'EMF')).toBeUndefined();
+    expect(await embeddedBitmapOf(wmf([dibStretchBlt(huge)]), 'WMF')).toBeUndefined();
     const pixels = emfPlusImage(0x7fffffff, 0x7fffffff, 0x7fffffff, 0x0026200a, 0, gradient(64));
-    expect(embeddedBitmapOf(emf(emfPlusComment(...emfPlusObjectRecords(1, pixels))), 'EMF')).toBeUndefined();
+    expect(await embeddedBitmapOf(emf(emfPlusComment(...emfPlusObjectRecords(1, pixels))), 'EMF')).toBeUndefined();
   });
 
-  it('every seed cut short, at every length up to its records and at steps after', () => {
-    for (const { key, format, bytes } of hostileSeeds()) {
+  it('every seed cut short, at every length up to its records and at steps after', async () => {
+    for (const { key, format, bytes } of await hostileSeeds()) {
       for (let length = 0; length < bytes.length; length += length < 400 ? 1 : 7) {
-        expectContained(bytes.subarray(0, length), format, `${key} cut at ${length}`, key === 'emf-plus-continued');
+        await expectContained(
+          bytes.subarray(0, length),
+          format,
+          `${key} cut at ${length}`,
+          key === 'emf-plus-continued',
+        );
       }
     }
   });
 
-  it('every seed with its 32- and 16-bit fields set to hostile values, and bytes garbled at random', () => {
+  it('every seed with its 32- and 16-bit fields set to hostile values, and bytes garbled at random', async () => {
     const next = random(15);
     let cases = 0;
-    for (const { key, format, bytes } of hostileSeeds()) {
+    for (const { key, format, bytes } of await hostileSeeds()) {
       for (let at = 0; at + 4 <= Math.min(bytes.length, 320); at += 2) {
         for (const value of NASTY) {
           const copy = bytes.slice();
           const v = view(copy);
           if (at % 4 === 0) v.setUint32(at, value >>> 0, true);
           else v.setUint16(at, value & 0xffff, true);
-          expectContained(copy, format, `${key} field ${at} = ${value}`, key === 'emf-plus-continued');
+          await expectContained(copy, format, `${key} field ${at} = ${value}`, key === 'emf-plus-continued');
           cases++;
         }
       }
@@ -571,7 +609,7 @@ describe('embedded bitmaps of hostile metafiles', () => {
         const copy = bytes.slice();
         const flips = 1 + Math.floor(next() * 8);
         for (let i = 0; i < flips; i++) copy[Math.floor(next() * copy.length)] = Math.floor(next() * 256);
-        expectContained(copy, format, `${key} garbled, round ${round}`, key === 'emf-plus-continued');
+        await expectContained(copy, format, `${key} garbled, round ${round}`, key === 'emf-plus-continued');
         cases++;
       }
     }
@@ -597,13 +635,13 @@ describe('embedded bitmaps of hostile metafiles', () => {
         bytes.length - 1,
       ];
       for (const length of cuts)
-        expectContained(bytes.subarray(0, Math.max(0, length)), format, `${key} cut at ${length}`);
+        await expectContained(bytes.subarray(0, Math.max(0, length)), format, `${key} cut at ${length}`);
       // Header and record fields: the first 300 bytes, where the large EMF's record starts.
       for (let round = 0; round < 40; round++) {
         const copy = bytes.slice();
         const at = Math.floor(next() * Math.min(300, copy.length - 4)) & ~1;
         view(copy).setUint32(at, NASTY[Math.floor(next() * NASTY.length)] ?? 0, true);
-        expectContained(copy, format, `${key} field ${at}`);
+        await expectContained(copy, format, `${key} field ${at}`);
       }
     }
   });

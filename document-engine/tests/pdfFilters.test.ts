@@ -109,16 +109,22 @@ describe('encodePng', () => {
     return { header: header ?? new Uint8Array(), pixels: unzlibSync(idat[0] ?? new Uint8Array()) };
   };
 
-  it('should write RGBA rows that decode back to the same pixels', () => {
+  it('should write RGBA rows that decode back to the same pixels', async () => {
     const data = Uint8Array.from([255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 0, 9, 9, 9, 9]);
-    const png = encodePng({ width: 2, height: 2, channels: 4, bitDepth: 8, data });
+    const png = await encodePng({ width: 2, height: 2, channels: 4, bitDepth: 8, data });
     const { header, pixels } = readPng(png);
     expect([...header.subarray(0, 10)]).toEqual([0, 0, 0, 2, 0, 0, 0, 2, 8, 6]);
     expect([...pixels]).toEqual([0, ...data.subarray(0, 8), 0, ...data.subarray(8)]);
   });
 
-  it('should write 16-bit gray', () => {
-    const png = encodePng({ width: 1, height: 1, channels: 1, bitDepth: 16, data: Uint8Array.from([0x12, 0x34]) });
+  it('should write 16-bit gray', async () => {
+    const png = await encodePng({
+      width: 1,
+      height: 1,
+      channels: 1,
+      bitDepth: 16,
+      data: Uint8Array.from([0x12, 0x34]),
+    });
     const { header, pixels } = readPng(png);
     expect(header[8]).toBe(16);
     expect(header[9]).toBe(0);

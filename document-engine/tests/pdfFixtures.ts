@@ -311,23 +311,24 @@ export function pdfimagesAll(pdf: Uint8Array, password?: string): ToolRun & { fi
  * Gray+alpha and RGBA go in as a PNG (written by the engine's PNG writer), so OpenJPEG marks the
  * last channel as opacity (a cdef box), as real writers of transparent JPEG 2000 do.
  */
-export function opjCompress(
+export async function opjCompress(
   samples: Uint8Array,
   width: number,
   height: number,
   components: number,
   bits: number,
   kind: 'jp2' | 'j2k' = 'jp2',
-): Uint8Array {
+): Promise<Uint8Array> {
+  const withAlpha = components === 2 || components === 4;
+  const png = withAlpha
+    ? await encodePng({ width, height, channels: components, bitDepth: 8, data: samples })
+    : undefined;
   return inTempDir((dir) => {
     let input = 'in.raw';
     let format: string[] = [];
-    if (components === 2 || components === 4) {
+    if (png) {
       input = 'in.png';
-      writeFileSync(
-        path.join(dir, input),
-        encodePng({ width, height, channels: components, bitDepth: 8, data: samples }),
-      );
+      writeFileSync(path.join(dir, input), png);
     } else {
       // opj's raw input is planar: every sample of component 0, then 1…
       const planar = new Uint8Array(samples.length);

@@ -17,6 +17,7 @@ import { type PdfImageEvent, readPdfImages } from '../src/core/pdf/extractPdf.ts
 import { PdfRef, PdfStream } from '../src/core/pdf/objects.ts';
 import { MAX_VIEW_PIXELS } from '../src/core/pdf/pdfImage.ts';
 import { PdfDocument } from '../src/core/pdf/xref.ts';
+import { preloadImageDecoders } from '../src/index.ts';
 import { mutoolExtract, onePagePdf, opjCompress, popplerPixels, streamBody, tinyJpeg } from './pdfFixtures.ts';
 
 type Rgba = { width: number; height: number; data: Uint8Array };
@@ -198,8 +199,10 @@ describe('PDF views as the page draws them, against MuPDF', { timeout: 60_000 },
   });
 
   it('should decode an RGB JPEG 2000 image to a PNG view, the .jp2 kept as the original', async () => {
+    // The preload (an empty input, refused) leaves OpenJPEG built and working for the real image.
+    await expect(preloadImageDecoders()).resolves.toBeUndefined();
     const samples = Uint8Array.from({ length: 24 * 12 * 3 }, (_, i) => (i * 37) % 256);
-    const jp2 = opjCompress(samples, 24, 12, 3, 8);
+    const jp2 = await opjCompress(samples, 24, 12, 3, 8);
     const pdf = imagePdf('/Width 24 /Height 12 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /JPXDecode', jp2);
     const [image] = await expectLikeMupdf(pdf, { colour: 0, alpha: 0 });
     expect(image?.viewChanges).toEqual(['jpeg2000']);
@@ -209,7 +212,7 @@ describe('PDF views as the page draws them, against MuPDF', { timeout: 60_000 },
 
   it('should take a JPEG 2000 alpha channel under SMaskInData', async () => {
     const samples = Uint8Array.from({ length: 16 * 8 * 4 }, (_, i) => (i % 4 === 3 ? (i * 7) % 256 : (i * 29) % 256));
-    const jp2 = opjCompress(samples, 16, 8, 4, 8);
+    const jp2 = await opjCompress(samples, 16, 8, 4, 8);
     const pdf = imagePdf(
       '/Width 16 /Height 8 /ColorSpace /DeviceRGB /BitsPerComponent 8 /SMaskInData 1 /Filter /JPXDecode',
       jp2,
@@ -222,7 +225,7 @@ describe('PDF views as the page draws them, against MuPDF', { timeout: 60_000 },
     const width = 32;
     const height = 8;
     const indices = Uint8Array.from({ length: width * height }, (_, p) => (p % width) >> 1);
-    const jp2 = opjCompress(indices, width, height, 1, 4);
+    const jp2 = await opjCompress(indices, width, height, 1, 4);
     const palette = Uint8Array.from(
       { length: 16 * 3 },
       (_, i) => [(i * 53) % 256, (i * 97) % 256, (i * 11) % 256][i % 3] ?? 0,

@@ -22,11 +22,11 @@ export { MAX_PNG_SAMPLES } from './raster.ts';
  * The largest raster the metafile carries (colour before a 1-bit mask), as a PNG, BMP, JPEG or
  * GIF file a browser shows, or undefined when it carries none this reader can show.
  */
-export function embeddedBitmapOf(bytes: Uint8Array, format: 'EMF' | 'WMF'): EmbeddedBitmap | undefined {
+export async function embeddedBitmapOf(bytes: Uint8Array, format: 'EMF' | 'WMF'): Promise<EmbeddedBitmap | undefined> {
   try {
     const candidates = format === 'EMF' ? emfRasters(bytes) : wmfRasters(bytes);
     for (const candidate of byPreference(candidates)) {
-      const file = toFile(candidate);
+      const file = await toFile(candidate);
       if (file) return file;
     }
     return undefined;

@@ -22,7 +22,7 @@
  */
 
 import { i32, u8, u16, u32 } from '../bytes.ts';
-import { encodePng } from '../png/pngEncoder.ts';
+import { encodePng, type RasterImage } from '../png/pngEncoder.ts';
 import { sniffFormat } from '../sniffFormat.ts';
 
 /** The file made of a metafile's raster. */
@@ -324,7 +324,7 @@ export function byPreference(candidates: readonly RasterCandidate[]): RasterCand
 }
 
 /** The browser-ready file of a candidate (a copy: the metafile's bytes are not kept alive by it). */
-export function toFile(candidate: RasterCandidate): EmbeddedBitmap | undefined {
+export async function toFile(candidate: RasterCandidate): Promise<EmbeddedBitmap | undefined> {
   const { record, width, height } = candidate;
   switch (candidate.kind) {
     case 'file':
@@ -337,13 +337,14 @@ export function toFile(candidate: RasterCandidate): EmbeddedBitmap | undefined {
         record,
       };
     case 'pixels': {
-      const png = pixelsToPng(candidate.pixels, width, height, candidate.stride, candidate.layout);
-      return png && { bytes: png, format: 'PNG', mimeType: 'image/png', width, height, record };
+      const raster = pixelsToRaster(candidate.pixels, width, height, candidate.stride, candidate.layout);
+      return raster && { bytes: await encodePng(raster), format: 'PNG', mimeType: 'image/png', width, height, record };
     }
     case 'dib': {
       const { dib } = candidate;
-      const png = dib.compression === BI_RLE8 || dib.compression === BI_RLE4 ? undefined : dibToPng(dib);
-      if (png) return { bytes: png, format: 'PNG', mimeType: 'image/png', width, height, record };
+      const raster = dib.compression === BI_RLE8 || dib.compression === BI_RLE4 ? undefined : dibToRaster(dib);
+      if (raster)
+        return { bytes: await encodePng(raster), format: 'PNG', mimeType: 'image/png', width, height, record };
       return { bytes: bmpFile(dib), format: 'BMP', mimeType: 'image/bmp', width, height, record };
     }
   }
@@ -389,7 +390,7 @@ function paletteIsGrey(palette: Uint8Array): boolean {
   return true;
 }
 
-function dibToPng(dib: Dib): Uint8Array | undefined {
+function dibToRaster(dib: Dib): RasterImage | undefined {
   const { width, height, bitCount, stride, bits, palette } = dib;
   const rowStart = (y: number) => (dib.topDown ? y : height - 1 - y) * stride;
 
@@ -404,7 +405,7 @@ function dibToPng(dib: Dib): Uint8Array | undefined {
         const data = new Uint8Array(rowBytes * height);
         for (let y = 0; y < height; y++) data.set(bits.subarray(rowStart(y), rowStart(y) + rowBytes), y * rowBytes);
         if (first === 255) for (let i = 0; i < data.length; i++) data[i] = ~(data[i] ?? 0) & 0xff;
-        return encodePng({ width, height, channels: 1, bitDepth: 1, data });
+        return { width, height, channels: 1, bitDepth: 1, data };
       }
     }
     const grey = paletteIsGrey(palette);
@@ -429,7 +430,7 @@ function dibToPng(dib: Dib): Uint8Array | undefined {
         }
       }
     }
-    return encodePng({ width, height, channels, bitDepth: 8, data });
+    return { width, height, channels, bitDepth: 8, data };
   }
 
   // 16-, 24- and 32-bit samples.
@@ -470,7 +471,7 @@ function dibToPng(dib: Dib): Uint8Array | undefined {
       }
     }
   }
-  return encodePng({ width, height, channels, bitDepth: 8, data });
+  return { width, height, channels, bitDepth: 8, data };
 }
 
 /** Whether premultiplied 32-bit samples have any alpha at all: writers that leave it 0 mean opaque. */
@@ -489,13 +490,13 @@ function unpremultiply(value: number, alpha: number): number {
   return Math.min(255, Math.round((value * 255) / alpha));
 }
 
-function pixelsToPng(
+function pixelsToRaster(
   pixels: Uint8Array,
   width: number,
   height: number,
   stride: number,
   layout: PixelLayout,
-): Uint8Array | undefined {
+): RasterImage | undefined {
   const alpha = layout === 'bgra' || layout === 'bgra-premultiplied';
   const channels = alpha ? 4 : 3;
   const step = layout === 'bgr' ? 3 : 4;
@@ -522,5 +523,5 @@ function pixelsToPng(
       data[out++] = a;
     }
   }
-  return encodePng({ width, height, channels, bitDepth: 8, data });
+  return { width, height, channels, bitDepth: 8, data };
 }

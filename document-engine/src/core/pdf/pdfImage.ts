@@ -116,12 +116,12 @@ export async function convertImage(
   return pngView(raster);
 }
 
-function pngView(
+async function pngView(
   raster: RasterImage & { note?: string; drawnFrom?: { width: number; height: number } },
   original?: StoredFile,
   viewChanges?: ViewChange[],
-): ImageResult {
-  const png = encodePng(raster);
+): Promise<ImageResult> {
+  const png = await encodePng(raster);
   return {
     kind: 'image',
     bytes: png,
@@ -183,7 +183,7 @@ async function jpegImage(
   try {
     const decoded = await decodeJpegSamples(stored.bytes, colorTransform, space);
     const raster = await rasterize(doc, dict, decoded.data, decoded.width, decoded.height, resources, decoded);
-    return pngView(raster, original, changes);
+    return await pngView(raster, original, changes);
   } catch (error) {
     if (error instanceof DocumentError) throw error;
     // the stored JPEG is still a picture: given as it is, saying what it lacks
@@ -266,7 +266,7 @@ async function jpxImage(
     const raster = await rasterize(doc, dict, decoded.data, decoded.width, decoded.height, resources, decoded);
     const changes: ViewChange[] = ['jpeg2000'];
     if (decoded.alpha || (await hasMask(doc, dict))) changes.push('transparency');
-    return pngView(raster, original, changes);
+    return await pngView(raster, original, changes);
   } catch (error) {
     if (error instanceof DocumentError) throw error;
     const why = error instanceof Error ? error.message : String(error);

@@ -1,14 +1,13 @@
 /**
- * The engine's one PNG encoder (filter 0 rows, zlib by fflate): gray, gray+alpha, RGB, RGBA at 8 or
- * 16 bits; 1-bit gray. Used by PDF images and by the bitmaps metafiles carry.
+ * The engine's one PNG encoder (filter 0 rows): gray, gray+alpha, RGB, RGBA at 8 or 16 bits; 1-bit
+ * gray. Used by PDF images, crops and the bitmaps metafiles carry.
  *
- * One call to `zlibSync`, not fflate's streaming `Zlib`: fflate 0.8.3's streaming deflate lets a
- * back-reference reach into its zero-filled window before the first bytes (fflate #260, fix in
- * #261, not released), and PNG rows, each starting with a 0 filter byte, are what trips it: some
- * PNGs it wrote did not inflate (the corpus's docx/drawing.docx image1.wmf bitmap was one). The cost
- * is one filtered copy of the rows, at most MAX_RASTER_BYTES plus a byte a row.
+ * The rows are compressed by the platform's own zlib (`CompressionStream('deflate')`, in every
+ * browser the site supports and in Node): deflate is most of the cost of a view rendition, and
+ * native zlib at its default level is 3.6x faster than fflate's level 6 on the corpus's images
+ * (bench/RESULTS.md), at the same size. The cost is one filtered copy of the rows, at most
+ * MAX_RASTER_BYTES plus a byte a row.
  */
-import { zlibSync } from 'fflate';
 
 export type RasterImage = {
   width: number;
@@ -25,9 +24,6 @@ export type RasterImage = {
   iccProfile?: Uint8Array;
 };
 
-/** Images larger than this (32 MiB of samples) are compressed at level 1 instead of 6. */
-const FAST_LEVEL_BYTES = 32 * 1024 * 1024;
-
 const COLOR_TYPES = { 1: 0, 2: 4, 3: 2, 4: 6 } as const;
 
 const CRC_TABLE = (() => {
@@ -42,8 +38,19 @@ const CRC_TABLE = (() => {
 
 function crc32(bytes: Uint8Array): number {
   let c = 0xffffffff;
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+  const table = CRC_TABLE;
+  for (let i = 0, n = bytes.length; i < n; i++) c = (table[(c ^ (bytes[i] as number)) & 0xff] as number) ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
+}
+
+/** zlib (RFC 1950) by the platform: what an IDAT and an iCCP profile hold. */
+async function zlib(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  const stream = new CompressionStream('deflate');
+  const writer = stream.writable.getWriter();
+  // Written and closed without waiting: the readable side is drained below, which is what lets the write finish.
+  void writer.write(bytes).catch(() => undefined);
+  void writer.close().catch(() => undefined);
+  return new Uint8Array(await new Response(stream.readable).arrayBuffer());
 }
 
 function chunk(type: string, body: Uint8Array): Uint8Array {
@@ -56,7 +63,7 @@ function chunk(type: string, body: Uint8Array): Uint8Array {
   return out;
 }
 
-export function encodePng(image: RasterImage): Uint8Array {
+export async function encodePng(image: RasterImage): Promise<Uint8Array> {
   const { width, height, channels, bitDepth, data } = image;
   const rowBytes = Math.ceil((width * channels * bitDepth) / 8);
   const filtered = new Uint8Array((rowBytes + 1) * height);
@@ -64,8 +71,7 @@ export function encodePng(image: RasterImage): Uint8Array {
     const from = y * rowBytes;
     filtered.set(data.subarray(from, Math.min(data.length, from + rowBytes)), y * (rowBytes + 1) + 1);
   }
-  // large images are compressed faster and a little less
-  const idat = zlibSync(filtered, { level: data.length > FAST_LEVEL_BYTES ? 1 : 6 });
+  const idat = await zlib(filtered);
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);
@@ -75,7 +81,7 @@ export function encodePng(image: RasterImage): Uint8Array {
   const parts = [
     Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    ...(image.iccProfile ? [iccpChunk(image.iccProfile)] : []),
+    ...(image.iccProfile ? [await iccpChunk(image.iccProfile)] : []),
     chunk('IDAT', idat),
     chunk('IEND', new Uint8Array(0)),
   ];
@@ -89,9 +95,9 @@ export function encodePng(image: RasterImage): Uint8Array {
 }
 
 /** iCCP: a profile name, a 0, compression method 0 (zlib), the compressed profile (PNG 1.2 §4.2.2.4). */
-function iccpChunk(profile: Uint8Array): Uint8Array {
+async function iccpChunk(profile: Uint8Array): Promise<Uint8Array> {
   const name = Uint8Array.from('ICC profile', (c) => c.charCodeAt(0));
-  const compressed = zlibSync(profile, { level: 6 });
+  const compressed = await zlib(profile.slice());
   const body = new Uint8Array(name.length + 2 + compressed.length);
   body.set(name, 0);
   body.set(compressed, name.length + 2);

@@ -49,7 +49,7 @@ export async function applyCrop(image: DocumentImage, crop: PictureCrop): Promis
   return {
     ...image,
     name: `${stemOf(name)}-cropped.png`,
-    bytes: encodePng({ ...cropped, bitDepth: 8 }),
+    bytes: await encodePng({ ...cropped, bitDepth: 8 }),
     format: 'PNG',
     mimeType: 'image/png',
     width: cropped.width,

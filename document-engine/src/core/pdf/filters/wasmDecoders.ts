@@ -81,6 +81,17 @@ function loadDecoders() {
   return configured;
 }
 
+/**
+ * Loads pdf.js's image decoders and builds OpenJPEG's module (fetching and compiling its .wasm)
+ * ahead of the first JPEG 2000 image, as a host does while the visitor reaches for Extract.
+ * pdf.js has no call for building the module alone; its `decode` builds it before reading the
+ * bytes, so an empty input builds it and is refused, harmlessly.
+ */
+export async function preloadDecoders(): Promise<void> {
+  const { jpx } = await loadDecoders();
+  await jpx.decode(new Uint8Array(0), {}).catch(() => undefined);
+}
+
 export async function jbig2Decoder(): Promise<Jbig2Decoder> {
   return (await loadDecoders()).jbig2;
 }
