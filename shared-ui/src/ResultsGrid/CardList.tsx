@@ -1,5 +1,6 @@
 import { defaultRangeExtractor, measureElement, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
+  type AriaRole,
   type FocusEvent,
   type KeyboardEventHandler,
   memo,
@@ -11,8 +12,6 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { Col } from '../design-system/antd/col.ts';
-import { Row } from '../design-system/antd/row.ts';
 import { type CardSection, type GridRow, gridRows, rowsToMount } from './gridRows.ts';
 
 /**
@@ -22,8 +21,11 @@ import { type CardSection, type GridRow, gridRows, rowsToMount } from './gridRow
  */
 export const DRAW_ALL_UP_TO = 60;
 
-/** A card's width by the window's, as the grid's Cols say: xs 24, sm 12, md 8, xl 6 (antd's breakpoints). */
-export const COL = { xs: 24, sm: 12, md: 8, xl: 6 } as const;
+/**
+ * Cards a line by the window's width (antd's sm, md and xl breakpoints). The same queries set the
+ * columns of `.ie-card-grid` in ResultsGrid.css; the virtual rows read them here to hold exactly
+ * one line of cards each.
+ */
 const COLUMN_QUERIES: [query: string, columns: number][] = [
   ['(min-width: 1200px)', 4],
   ['(min-width: 768px)', 3],
@@ -48,7 +50,7 @@ function subscribeToColumns(onChange: () => void): () => void {
   };
 }
 
-/** The columns the Cols give at this width: the virtual rows hold exactly one line of cards each. */
+/** The grid's columns at this width: the virtual rows hold exactly one line of cards each. */
 function useColumns(): number {
   return useSyncExternalStore(subscribeToColumns, columnsNow, () => 1);
 }
@@ -192,12 +194,35 @@ const CardRow = memo(function CardRow<T extends { id: string }>({
   renderCard,
 }: CardRowProps<T>) {
   return (
-    <Row gutter={[GUTTER, GUTTER]} role={list ? 'list' : 'none'}>
+    <CardGrid role={list ? 'list' : 'none'}>
       {images.map((image, i) => (
-        <Col key={image.id} {...COL} role="listitem" aria-setsize={setSize} aria-posinset={first + i + 1}>
+        // biome-ignore lint/a11y/useSemanticElements: a grid cell whose list may be the outer box (through this row, of role none), which an li cannot belong to
+        <div key={image.id} role="listitem" aria-setsize={setSize} aria-posinset={first + i + 1}>
           {renderCard(image)}
-        </Col>
+        </div>
       ))}
-    </Row>
+    </CardGrid>
   );
 }) as <T extends { id: string }>(props: CardRowProps<T>) => ReactNode;
+
+/**
+ * Cards in lines of 1 to 4 by the window's width (COLUMN_QUERIES), 16 px apart: a CSS grid, not
+ * antd's Row and Col, whose runtime styles (every span at every breakpoint) were a fifth of the
+ * time from the first image's arrival to its card on screen.
+ */
+export function CardGrid({
+  role,
+  onKeyDown,
+  children,
+}: {
+  role: AriaRole;
+  onKeyDown?: KeyboardEventHandler<HTMLElement> | undefined;
+  children: ReactNode;
+}) {
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: its role is list or none (a value the rule cannot read); the keys it hears bubble from the cards' checkboxes
+    <div className="ie-card-grid" role={role} onKeyDown={onKeyDown}>
+      {children}
+    </div>
+  );
+}

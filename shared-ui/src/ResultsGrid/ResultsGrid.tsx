@@ -4,10 +4,8 @@ import { formatBytes } from 'media-files';
 import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
 import { DEFAULT_DOWNLOAD_CHOICES, type DownloadChoices, type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { Button } from '../design-system/antd/button.ts';
-import { Col } from '../design-system/antd/col.ts';
 import { Empty } from '../design-system/antd/empty.ts';
 import { Radio } from '../design-system/antd/radio.ts';
-import { Row } from '../design-system/antd/row.ts';
 import { Select } from '../design-system/antd/select.ts';
 import { Space } from '../design-system/antd/space.ts';
 import { DownloadOutlined, FileTextOutlined, NumberInput, Text, Title } from '../design-system/index.ts';
@@ -16,7 +14,7 @@ import { useDuplicates } from '../duplicates/useDuplicates.ts';
 import type { RemoteInBrowserZip } from '../extraction/downloadAll.ts';
 import { downloadManifest } from '../extraction/manifest.ts';
 import { namedFiles } from '../extraction/namedFiles.ts';
-import { COL, DRAW_ALL_UP_TO, VirtualCardList } from './CardList.tsx';
+import { CardGrid, DRAW_ALL_UP_TO, VirtualCardList } from './CardList.tsx';
 import { ConvertField } from './ConvertField.tsx';
 import { FileNamesField, NAMES_PREVIEWED } from './FileNamesField.tsx';
 import { filterImages, formatsOf, type ImageFilter } from './filterImages.ts';
@@ -202,13 +200,14 @@ export function ResultsGrid({
   );
   // The cards of a list of images (the whole set, or one source's group of a batch).
   const cards = (list: readonly ExtractedImage[]) => (
-    <Row gutter={[16, 16]} role="list" onKeyDown={onGridKeyDown}>
+    <CardGrid role="list" onKeyDown={onGridKeyDown}>
       {list.map((image) => (
-        <Col key={image.id} {...COL} role="listitem">
+        // biome-ignore lint/a11y/useSemanticElements: the same cells as the virtual list's (CardGrid), where an li could not be used
+        <div key={image.id} role="listitem">
           {card(image)}
-        </Col>
+        </div>
       ))}
-    </Row>
+    </CardGrid>
   );
   const sourceHeading = (origin: string, count: number) => (
     <Title level={3} className="ie-results__source-heading">
