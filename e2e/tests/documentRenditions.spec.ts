@@ -38,7 +38,7 @@ function cornerAlpha(page: Page, png: Buffer): Promise<number> {
 }
 
 async function downloadAllAs(results: Results, choice: string) {
-  // antd draws the radio input invisible under its label: the label is what a person clicks
+  // The radio input is out of sight under its label (ChoiceGroup): the label is what a person clicks
   await results.region.getByText(choice, { exact: true }).click();
   await expect(results.region.getByRole('radio', { name: choice })).toBeChecked();
   return results.downloadAll();

@@ -76,8 +76,7 @@ describe('ResultsGrid with many inputs', () => {
         <ResultsGrid title="Extracted Images" images={batch} linksFor={linksFor} />
       </ThemeProvider>,
     );
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Sort' }));
-    fireEvent.click(screen.getByTitle('Largest first'));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort' }), { target: { value: 'largest' } });
     const groups = screen.getAllByTestId('source-group');
     const names = (group: HTMLElement) =>
       within(group)

@@ -11,9 +11,8 @@ import {
   useDownloadAll,
   useExtraction,
 } from 'shared-ui';
-import { Card, Field, Paragraph, Text } from 'shared-ui/design-system';
+import { Card, Checkbox, Field, Paragraph, Text } from 'shared-ui/design-system';
 import { Button } from 'shared-ui/design-system/button';
-import { Checkbox } from 'shared-ui/design-system/checkbox';
 import { Space } from 'shared-ui/design-system/space';
 import { TextArea } from 'shared-ui/design-system/text-area';
 import { cancelWebsiteJob, imageLinks, pageExtractor, websiteJobExtractor } from '../api/extractClient.ts';

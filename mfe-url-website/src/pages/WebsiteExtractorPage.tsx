@@ -12,9 +12,8 @@ import {
   useDownloadAll,
   useExtraction,
 } from 'shared-ui';
-import { Card, Field, GlobalOutlined, NumberInput } from 'shared-ui/design-system';
+import { Card, Checkbox, Field, GlobalOutlined, NumberInput } from 'shared-ui/design-system';
 import { Button } from 'shared-ui/design-system/button';
-import { Checkbox } from 'shared-ui/design-system/checkbox';
 import { Input } from 'shared-ui/design-system/input';
 import { Space } from 'shared-ui/design-system/space';
 import { TextArea } from 'shared-ui/design-system/text-area';

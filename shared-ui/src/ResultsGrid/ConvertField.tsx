@@ -1,7 +1,5 @@
 import { DOWNLOAD_FORMATS, DOWNLOAD_MAX_SIDE, type DownloadChoices, MESSAGES } from 'shared-contracts';
-import { Checkbox } from '../design-system/antd/checkbox.ts';
-import { Select } from '../design-system/antd/select.ts';
-import { NumberInput, Text } from '../design-system/index.ts';
+import { Checkbox, NativeSelect, NumberInput, Text } from '../design-system/index.ts';
 
 type ConvertChoices = Pick<DownloadChoices, 'format' | 'quality' | 'maxSide' | 'removeMetadata'>;
 
@@ -20,7 +18,7 @@ export function ConvertField({
   return (
     <div className="ie-results__names">
       <Text id="ie-convert-label">{MESSAGES.grid.convertLabel}</Text>
-      <Select
+      <NativeSelect
         aria-labelledby="ie-convert-label"
         style={{ width: 150 }}
         value={choices.format}

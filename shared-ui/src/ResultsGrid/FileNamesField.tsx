@@ -1,7 +1,6 @@
 import { NAME_TOKENS } from 'media-files';
 import { MESSAGES } from 'shared-contracts';
-import { Input } from '../design-system/antd/input.ts';
-import { Text } from '../design-system/index.ts';
+import { Text, TextInput } from '../design-system/index.ts';
 
 /** How many names the live preview shows. */
 export const NAMES_PREVIEWED = 3;
@@ -19,7 +18,7 @@ export function FileNamesField({
   return (
     <div className="ie-results__names">
       <label htmlFor="ie-name-template">{MESSAGES.grid.fileNames}</label>
-      <Input
+      <TextInput
         id="ie-name-template"
         value={template}
         maxLength={300}

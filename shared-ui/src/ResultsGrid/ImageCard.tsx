@@ -4,9 +4,16 @@ import type { OriginalFile } from 'shared-contracts';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { SaveImageButton } from '../account/SaveImageButton.tsx';
 import { Button } from '../design-system/antd/button.ts';
-import { Checkbox } from '../design-system/antd/checkbox.ts';
 import { Tooltip } from '../design-system/antd/tooltip.ts';
-import { Card, DownloadOutlined, ExportOutlined, FileOutlined, Paragraph, Text } from '../design-system/index.ts';
+import {
+  Card,
+  Checkbox,
+  DownloadOutlined,
+  ExportOutlined,
+  FileOutlined,
+  Paragraph,
+  Text,
+} from '../design-system/index.ts';
 import { DetailsButton } from '../metadata/DetailsButton.tsx';
 import './ImageCard.css';
 

@@ -5,10 +5,17 @@ import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
 import { DEFAULT_DOWNLOAD_CHOICES, type DownloadChoices, type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { Button } from '../design-system/antd/button.ts';
 import { Empty } from '../design-system/antd/empty.ts';
-import { Radio } from '../design-system/antd/radio.ts';
 import { Select } from '../design-system/antd/select.ts';
 import { Space } from '../design-system/antd/space.ts';
-import { DownloadOutlined, FileTextOutlined, NumberInput, Text, Title } from '../design-system/index.ts';
+import {
+  ChoiceGroup,
+  DownloadOutlined,
+  FileTextOutlined,
+  NativeSelect,
+  NumberInput,
+  Text,
+  Title,
+} from '../design-system/index.ts';
 import { DuplicatesBar } from '../duplicates/DuplicatesBar.tsx';
 import { useDuplicates } from '../duplicates/useDuplicates.ts';
 import type { RemoteInBrowserZip } from '../extraction/downloadAll.ts';
@@ -239,11 +246,10 @@ export function ResultsGrid({
         {onDownloadAll ? (
           <Space wrap>
             {withOriginals ? (
-              <Radio.Group
+              <ChoiceGroup
                 aria-label={MESSAGES.grid.renditionLabel}
-                optionType="button"
                 value={choices.rendition}
-                onChange={(event) => setChoices((c) => ({ ...c, rendition: event.target.value }))}
+                onChange={(rendition) => setChoices((c) => ({ ...c, rendition }))}
                 options={[
                   { value: 'view', label: MESSAGES.rendition.zipAsShown },
                   { value: 'original', label: MESSAGES.rendition.zipOriginals },
@@ -298,7 +304,7 @@ export function ResultsGrid({
             onChange={(value: string[]) => setFilter((f) => ({ ...f, formats: value }))}
             options={formats.map((format) => ({ value: format, label: format }))}
           />
-          <Select
+          <NativeSelect
             aria-label="Sort"
             style={{ width: 160 }}
             value={filter.sort ?? 'found'}

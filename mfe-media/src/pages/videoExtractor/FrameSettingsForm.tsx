@@ -11,10 +11,8 @@ import {
   SCENE_SENSITIVITY_MAX,
   SCENE_SENSITIVITY_MIN,
 } from 'shared-contracts';
-import { Text } from 'shared-ui/design-system';
-import { Checkbox } from 'shared-ui/design-system/checkbox';
+import { Checkbox, ChoiceGroup, Text } from 'shared-ui/design-system';
 import { Input } from 'shared-ui/design-system/input';
-import { Radio } from 'shared-ui/design-system/radio';
 import { Slider } from 'shared-ui/design-system/slider';
 import { Space } from 'shared-ui/design-system/space';
 import type { FrameSettings, RangeProblem } from '../../client/index.ts';
@@ -45,11 +43,10 @@ export function FrameSettingsForm({ settings, onChange, disabled, rangeProblem }
         <Text strong id="frame-mode-label">
           {m.modes.label}
         </Text>
-        <Radio.Group
+        <ChoiceGroup
           aria-labelledby="frame-mode-label"
-          optionType="button"
           value={settings.mode}
-          onChange={(event) => set({ mode: event.target.value })}
+          onChange={(mode) => set({ mode })}
           disabled={disabled}
           options={FRAME_MODES.map((mode) => ({ value: mode, label: m.modes[mode] }))}
         />
@@ -138,11 +135,10 @@ export function FrameSettingsForm({ settings, onChange, disabled, rangeProblem }
           <Text strong id="frame-format-label">
             Output format
           </Text>
-          <Radio.Group
+          <ChoiceGroup
             aria-labelledby="frame-format-label"
-            optionType="button"
             value={settings.format}
-            onChange={(event) => set({ format: event.target.value })}
+            onChange={(format) => set({ format })}
             disabled={disabled}
             options={FRAME_FORMATS.map((format) => ({ value: format, label: frameFormatLabel(format) }))}
           />

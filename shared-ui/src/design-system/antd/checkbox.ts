@@ -1,2 +1,0 @@
-export type * from 'antd/es/checkbox';
-export { default as Checkbox } from 'antd/es/checkbox';
