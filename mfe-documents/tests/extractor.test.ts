@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { type DocumentImage, sniffDocumentKind } from 'document-engine';
 import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../../tooling/corpus.mjs';
+import { documentExtractor, readFileAhead } from '../src/extractor/documentEvents.ts';
 import { hasBytesToZip, placeText, toDocumentResult } from '../src/extractor/documentResult.ts';
 import { DOCX_PAGE, declaredAsKind, matchesKind, PDF_PAGE, PPT_PAGE } from '../src/extractor/pageConfigs.ts';
 import { emfForRtfJs, metafileBox, previewPixels } from '../src/preview/metafileSize.ts';
@@ -38,6 +39,42 @@ describe('which files a page takes', () => {
     expect(matches(PPT_PAGE, encrypted, 'deck.ppt')).toBe(false);
     // A plain DOCX renamed .pptx is a ZIP, not a compound file: refused.
     expect(matches(PPT_PAGE, read('docx/WithGIF.docx'), 'deck.pptx')).toBe(false);
+  });
+});
+
+describe('a chosen file read ahead', () => {
+  /** A file that counts its reads. */
+  class CountedFile extends Blob {
+    reads = 0;
+    override arrayBuffer() {
+      this.reads += 1;
+      return super.arrayBuffer();
+    }
+  }
+  const drain = async (events: AsyncIterable<unknown>) => {
+    for await (const _ of events);
+  };
+
+  it('is read once, when chosen; the Worker gets those bytes, and a second run reads the file again', async () => {
+    const pdf = read('pdf/issue1350.pdf');
+    const file = new CountedFile([pdf]);
+    const given: Uint8Array[] = [];
+    const extractor = documentExtractor(
+      () => undefined,
+      async (bytes) => {
+        given.push(new Uint8Array(bytes));
+      },
+    );
+    readFileAhead(file);
+    readFileAhead(file);
+    expect(file.reads).toBe(1);
+    const input = { file: file as unknown as File, expectedKind: 'pdf' as const };
+    await drain(extractor(input, new AbortController().signal));
+    expect(file.reads).toBe(1);
+    // A password asked for: the same file again, read again (the first bytes went to the Worker).
+    await drain(extractor(input, new AbortController().signal));
+    expect(file.reads).toBe(2);
+    expect(given.map((bytes) => Buffer.from(bytes).equals(Buffer.from(pdf)))).toEqual([true, true]);
   });
 });
 

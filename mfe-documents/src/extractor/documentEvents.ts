@@ -18,6 +18,27 @@ export type DocumentInput = {
   batch?: { origin: string; key: string; allocate: (name: string) => string } | undefined;
 };
 
+/** Files read ahead (when chosen), each read once: its bytes go to the Worker, which owns them after. */
+const readAhead = new WeakMap<Blob, Promise<ArrayBuffer>>();
+
+/**
+ * Starts reading a chosen file while the visitor reaches for Extract, so the click does not wait
+ * for the disk (a 10 MB PDF took 35 to 55 ms to read, a sixth of the time to its first image).
+ */
+export function readFileAhead(file: Blob): void {
+  if (readAhead.has(file)) return;
+  const reading = file.arrayBuffer();
+  // A file gone from the disk fails when Extract reads it, with the extractor's message; not here.
+  reading.catch(() => undefined);
+  readAhead.set(file, reading);
+}
+
+function readFile(file: Blob): Promise<ArrayBuffer> {
+  const early = readAhead.get(file);
+  readAhead.delete(file);
+  return early ?? file.arrayBuffer();
+}
+
 /** The engine's counting units, as the progress bar names them. */
 const UNITS: Readonly<Record<EngineProgress['unit'], ProgressUnit>> = {
   pages: 'pages',
@@ -41,7 +62,7 @@ export function documentExtractor(
   return async function* extractDocument({ file, password, expectedKind, batch }, signal) {
     // Marks for profiling the time to first image (DevTools' Performance panel, the bench).
     performance.mark('documents:extract');
-    const bytes = await file.arrayBuffer();
+    const bytes = await readFile(file);
     performance.mark('documents:file-read');
     const channel = createEventChannel();
     let source: DocumentKind = expectedKind;

@@ -5,7 +5,7 @@ import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { type ExtractionFailure, type ExtractionMessages, useExtraction } from 'shared-ui';
 import { prepareDocumentWorker, releaseDocumentWorker } from '../worker/index.ts';
 import { type BatchIssue, batchFiles, type DocumentBatchInput, documentBatchExtractor } from './documentBatch.ts';
-import { type DocumentInput, documentExtractor } from './documentEvents.ts';
+import { type DocumentInput, documentExtractor, readFileAhead } from './documentEvents.ts';
 import { type DocumentResult, metafilePreviewState, releaseResult } from './documentResult.ts';
 import type { DocumentPageConfig } from './pageConfigs.ts';
 
@@ -143,9 +143,11 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
       setSkipped([]);
       setIssues([]);
       passwords.current = new Map();
-      // The worker loads while the user reaches for Extract.
+      const chosen = Array.isArray(next) ? [...next] : [next as File];
+      // The worker loads, and a single file is read, while the user reaches for Extract.
       prepareDocumentWorker();
-      setFiles(Array.isArray(next) ? [...next] : [next as File]);
+      if (chosen.length === 1 && chosen[0]) readFileAhead(chosen[0]);
+      setFiles(chosen);
     },
     [extraction.reset],
   );
