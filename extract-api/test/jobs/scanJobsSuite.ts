@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import type { SequencedEvent } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractWebsite } from '../../src/extractors/web/index.ts';
@@ -150,6 +151,29 @@ export function scanJobsSuite(name: string, make: MakeScanJobs, more: { expiryWa
         await waitFor(() => server.hits.find((h) => h.path === '/slow.html')?.closedEarly === true);
         expect(server.hits.find((h) => h.path === '/slow.html')?.closedEarly).toBe(true);
         expect((await jobs.snapshot(id, 0))?.status).toBe('cancelled');
+      } finally {
+        await jobs.close();
+      }
+    });
+
+    it("should leave no listener behind on a reader's signal while it waits for a slow page", async () => {
+      const jobs = await make(options());
+      try {
+        const { id } = await jobs.create(input({ url: server.url('/slow-start.html') }));
+        const controller = new AbortController();
+        const reader = (async () => {
+          for await (const _ of (await jobs.events(id, 0, controller.signal)) ?? []);
+        })();
+        // The slow page takes 3 s: the reader waits through many polls (Redis) or one wake-up (embedded).
+        let most = 0;
+        for (let i = 0; i < 10; i += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          most = Math.max(most, getEventListeners(controller.signal, 'abort').length);
+        }
+        expect(most).toBeLessThanOrEqual(1);
+        controller.abort();
+        await reader;
+        await jobs.cancel(id);
       } finally {
         await jobs.close();
       }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import { MESSAGES, type SequencedEvent } from 'shared-contracts';
 import { startOrigins, startUrls } from '../../extractors/web/index.ts';
@@ -48,18 +49,10 @@ export async function createRedisScanJobs(options: RedisScanJobsOptions): Promis
   const queue = new Queue<PageTask>(PAGE_QUEUE, { connection: redis });
   const keepSeconds = Math.ceil(options.ttlMs / 1000);
 
+  // Node's timer removes its abort listener when it fires: a reader polls five times a second
+  // for as long as a scan runs, and a listener left on its request's signal each time was a leak.
   const wait = (ms: number, signal?: AbortSignal) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      signal?.addEventListener(
-        'abort',
-        () => {
-          clearTimeout(timer);
-          resolve();
-        },
-        { once: true },
-      );
-    });
+    sleep(ms, undefined, signal ? { signal } : {}).catch(() => undefined);
 
   async function* follow(id: string, after: number, signal?: AbortSignal): AsyncGenerator<SequencedEvent> {
     let cursor = after;
