@@ -117,6 +117,18 @@ describe('encodePng', () => {
     expect([...pixels]).toEqual([0, ...data.subarray(0, 8), 0, ...data.subarray(8)]);
   });
 
+  it('should write rows that decode back the same past the size where the platform deflates them', async () => {
+    const width = 120;
+    const height = 90;
+    // 43,200 bytes of samples, a pattern zlib must encode with matches and literals both
+    const data = Uint8Array.from({ length: width * height * 4 }, (_, i) => ((i * 31) ^ (i >> 7)) & 0xff);
+    const png = await encodePng({ width, height, channels: 4, bitDepth: 8, data });
+    const { pixels } = readPng(png);
+    const rows = Array.from({ length: height }, (_, y) => [0, ...data.subarray(y * width * 4, (y + 1) * width * 4)]);
+    expect(Buffer.from(pixels).equals(Buffer.from(rows.flat()))).toBe(true);
+    expect(png.length).toBeLessThan(data.length);
+  });
+
   it('should write 16-bit gray', async () => {
     const png = await encodePng({
       width: 1,

@@ -5,9 +5,12 @@
  * The rows are compressed by the platform's own zlib (`CompressionStream('deflate')`, in every
  * browser the site supports and in Node): deflate is most of the cost of a view rendition, and
  * native zlib at its default level is 3.6x faster than fflate's level 6 on the corpus's images
- * (bench/RESULTS.md), at the same size. The cost is one filtered copy of the rows, at most
- * MAX_RASTER_BYTES plus a byte a row.
+ * (bench/RESULTS.md), at the same size. A small image is deflated by fflate in one call instead: a
+ * stream costs about 0.15 ms to set up in Node, more than fflate takes below 16 KB, and a page of
+ * glyphs drawn as inline images can hold thousands of them. The cost is one filtered copy of the
+ * rows, at most MAX_RASTER_BYTES plus a byte a row.
  */
+import { zlibSync } from 'fflate';
 
 export type RasterImage = {
   width: number;
@@ -43,8 +46,12 @@ function crc32(bytes: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-/** zlib (RFC 1950) by the platform: what an IDAT and an iCCP profile hold. */
+/** Below this many bytes fflate's one call is faster than setting up a stream. */
+const STREAM_FROM_BYTES = 16 * 1024;
+
+/** zlib (RFC 1950), by the platform past STREAM_FROM_BYTES: what an IDAT and an iCCP profile hold. */
 async function zlib(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  if (bytes.length < STREAM_FROM_BYTES) return zlibSync(bytes, { level: 6 });
   const stream = new CompressionStream('deflate');
   const writer = stream.writable.getWriter();
   // Written and closed without waiting: the readable side is drained below, which is what lets the write finish.
