@@ -3,11 +3,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import exifr from 'exifr';
+import exifr, { sidecar } from 'exifr';
 import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusPath } from '../../tooling/corpus.mjs';
+import { ORIENTATION_TAG, PHOTO_TAGS, writeTags } from '../../tooling/exiftool.mjs';
 import { canStripMetadata, stripMetadata } from '../src/files/stripMetadata.ts';
+import { webpMetadata } from '../src/files/webpChunks.ts';
 
 // Real files with real metadata: a JPEG from the corpus, a PNG and a WebP built here, each given
 // EXIF (camera, GPS), XMP, IPTC and comments by Debian's exiftool (libimage-exiftool-perl,
@@ -20,7 +22,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 function withMetadata(name: string, bytes: Uint8Array, tags: readonly string[]): Uint8Array {
   const file = path.join(work, name);
   writeFileSync(file, bytes);
-  execFileSync('exiftool', ['-q', '-overwrite_original', ...tags, file]);
+  writeTags(file, tags);
   return new Uint8Array(readFileSync(file));
 }
 
@@ -34,18 +36,7 @@ function exiftoolTags(name: string, bytes: Uint8Array): Record<string, unknown> 
   return tags;
 }
 
-const CAMERA_TAGS = [
-  '-EXIF:Make=Test Camera Co',
-  '-EXIF:Model=Model 7',
-  '-EXIF:DateTimeOriginal=2024:05:06 07:08:09',
-  '-EXIF:Orientation#=6',
-  '-GPSLatitude=48.8584',
-  '-GPSLatitudeRef=N',
-  '-GPSLongitude=2.2945',
-  '-GPSLongitudeRef=E',
-  '-XMP-dc:Creator=Ada Lovelace',
-  '-XMP-dc:Rights=(c) Ada',
-] as const;
+const CAMERA_TAGS = [...PHOTO_TAGS, ORIENTATION_TAG];
 
 /** Groups that must be gone once stripped. */
 const METADATA_GROUPS = /^(EXIF|XMP|IPTC|Photoshop|MakerNotes|Composite:GPS)/;
@@ -222,6 +213,40 @@ describe('stripMetadata: WebP', () => {
     expect(metadataKeys(read)).toEqual([]);
     expect(read).toMatchObject({ 'RIFF:ImageWidth': 1, 'RIFF:ImageHeight': 1 });
     expect(read['ExifTool:Warning']).toBeUndefined();
+  });
+});
+
+describe('webpMetadata', () => {
+  const tagged = withMetadata('read.webp', new Uint8Array(WEBP_1X1), CAMERA_TAGS);
+
+  it('gives the EXIF chunk as a TIFF and the XMP packet, read back by exifr; nothing for a WebP without them', async () => {
+    const blocks = webpMetadata(tagged);
+    const exif = blocks?.exif ?? new Uint8Array();
+    expect(String.fromCharCode(...exif.subarray(0, 2))).toMatch(/^(II|MM)$/);
+    expect(await sidecar(exif, { tiff: true }, 'tiff')).toMatchObject({ Make: 'Test Camera Co' });
+    expect(new TextDecoder().decode(blocks?.xmp)).toContain('Ada Lovelace');
+    expect(webpMetadata(new Uint8Array(WEBP_1X1))).toEqual({});
+    expect(webpMetadata(Uint8Array.of(1, 2, 3))).toBeUndefined();
+  });
+
+  it('takes away an "Exif\\0\\0" header some writers put before the TIFF', () => {
+    const exif = webpMetadata(tagged)?.exif ?? new Uint8Array();
+    const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), Buffer.from(exif)]);
+    const size = Buffer.alloc(4);
+    size.writeUInt32LE(body.length);
+    const chunk = Buffer.concat([Buffer.from('EXIF'), size, body, Buffer.alloc(body.length % 2)]);
+    const riff = Buffer.concat([Buffer.from(WEBP_1X1.subarray(0, 12)), Buffer.from(WEBP_1X1.subarray(12)), chunk]);
+    riff.writeUInt32LE(riff.length - 8, 4);
+    expect(Buffer.from(webpMetadata(riff)?.exif ?? []).equals(Buffer.from(exif))).toBe(true);
+  });
+
+  it('never throws on a cut or garbled file', () => {
+    for (let length = 0; length <= tagged.length; length += 1) webpMetadata(tagged.slice(0, length));
+    for (let at = 4; at < Math.min(tagged.length, 64); at += 1) {
+      const copy = tagged.slice();
+      copy[at] = 0xff;
+      webpMetadata(copy);
+    }
   });
 });
 

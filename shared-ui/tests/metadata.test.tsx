@@ -7,7 +7,7 @@ import { ThemeProvider } from '../src/design-system/ThemeProvider.tsx';
 import { downloadAll } from '../src/extraction/downloadAll.ts';
 import { metadataOf } from '../src/metadata/readMetadata.ts';
 import { ImageCard } from '../src/ResultsGrid/ImageCard.tsx';
-import { corpusJpeg, scanOf, taggedJpeg } from './taggedJpeg.ts';
+import { corpusJpeg, scanOf, taggedJpeg, taggedWebp } from './taggedJpeg.ts';
 
 const tagged = taggedJpeg();
 const m = MESSAGES.metadata;
@@ -20,6 +20,19 @@ afterEach(() => {
 describe('metadataOf', () => {
   it('reads the camera, date, orientation, GPS, creator and copyright exiftool wrote', async () => {
     expect(await metadataOf(tagged)).toEqual({
+      camera: 'Test Camera Co Model 7',
+      dateTaken: '2024:05:06 07:08:09',
+      orientation: 'Rotate 90 CW',
+      gps: { latitude: expect.closeTo(48.8584, 4), longitude: expect.closeTo(2.2945, 4) },
+      creator: 'Ada Lovelace',
+      copyright: '(c) Ada',
+    });
+  });
+
+  it('reads the same from a WebP, whose EXIF and XMP are chunks of its own (exifr does not open WebP)', async () => {
+    const webp = taggedWebp();
+    expect(await exifr.parse(webp, { tiff: true, xmp: true }).catch(() => 'refused')).toBe('refused');
+    expect(await metadataOf(webp)).toEqual({
       camera: 'Test Camera Co Model 7',
       dateTaken: '2024:05:06 07:08:09',
       orientation: 'Rotate 90 CW',

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { corpusPath } from '../../tooling/corpus.mjs';
+import { ORIENTATION_TAG, PHOTO_TAGS, writeTags } from '../../tooling/exiftool.mjs';
 
 /** A real JPEG of the corpus (the e2e gallery's photo.jpg), as it is. */
 export function corpusJpeg(): Uint8Array<ArrayBuffer> {
@@ -15,32 +15,25 @@ export function corpusJpeg(): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(bytes);
 }
 
-/** That JPEG with a camera, a date, GPS, XMP creator and rights written by Debian's exiftool. */
-export function taggedJpeg(): Uint8Array<ArrayBuffer> {
+/** `bytes` saved as `name` and given a camera, a date, an orientation, GPS, XMP creator and rights by Debian's exiftool. */
+function tagged(name: string, bytes: Uint8Array): Uint8Array<ArrayBuffer> {
   const folder = mkdtempSync(path.join(tmpdir(), 'tagged-'));
   try {
-    const file = path.join(folder, 'photo.jpg');
-    writeFileSync(file, corpusJpeg());
-    execFileSync('exiftool', [
-      '-q',
-      '-overwrite_original',
-      '-EXIF:Make=Test Camera Co',
-      '-EXIF:Model=Model 7',
-      '-EXIF:DateTimeOriginal=2024:05:06 07:08:09',
-      '-EXIF:Orientation#=6',
-      '-GPSLatitude=48.8584',
-      '-GPSLatitudeRef=N',
-      '-GPSLongitude=2.2945',
-      '-GPSLongitudeRef=E',
-      '-XMP-dc:Creator=Ada Lovelace',
-      '-XMP-dc:Rights=(c) Ada',
-      file,
-    ]);
+    const file = path.join(folder, name);
+    writeFileSync(file, bytes);
+    writeTags(file, [...PHOTO_TAGS, ORIENTATION_TAG]);
     return Uint8Array.from(readFileSync(file));
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
 }
+
+/** That JPEG, tagged. */
+export const taggedJpeg = () => tagged('photo.jpg', corpusJpeg());
+
+/** A 1x1 lossy WebP (a VP8 key frame, the smallest real one), tagged: exiftool puts EXIF and XMP in chunks of their own. */
+export const taggedWebp = () =>
+  tagged('pixel.webp', Buffer.from('UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA', 'base64'));
 
 /** A JPEG from its first scan on: the picture's data. */
 export function scanOf(bytes: Uint8Array): Uint8Array {

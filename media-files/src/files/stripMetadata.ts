@@ -8,6 +8,8 @@
  * exception. Other formats, and files with nothing to remove, are given back unchanged too.
  */
 
+import { isWebp, webpChunks } from './webpChunks.ts';
+
 /** JPEG markers dropped: APP1 (Exif, XMP, extended XMP), APP13 (IPTC, Photoshop), COM. */
 const JPEG_DROPPED = new Set([0xe1, 0xed, 0xfe]);
 /** PNG chunks dropped: text (tEXt, zTXt, iTXt, where XMP lives too), eXIf, and tIME (when it was saved). */
@@ -98,31 +100,17 @@ function stripPng(bytes: Uint8Array): Uint8Array | undefined {
   return undefined;
 }
 
-const u32le = (bytes: Uint8Array, at: number) =>
-  ((bytes[at] as number) |
-    ((bytes[at + 1] as number) << 8) |
-    ((bytes[at + 2] as number) << 16) |
-    ((bytes[at + 3] as number) << 24)) >>>
-  0;
-
 function stripWebp(bytes: Uint8Array): Uint8Array | undefined {
-  const riffEnd = 8 + u32le(bytes, 4);
-  if (riffEnd > bytes.length || riffEnd < 12) return undefined;
+  const parsed = webpChunks(bytes);
+  if (!parsed) return undefined;
+  const { chunks, riffEnd } = parsed;
   const kept: Range[] = [[0, 12]];
   let vp8xFlagsAt: number | undefined;
   let dropped = false;
-  let at = 12;
-  while (at < riffEnd) {
-    if (at + 8 > riffEnd) return undefined;
-    const fourcc = ascii(bytes, at, 4);
-    const size = u32le(bytes, at + 4);
-    // Chunks are padded to an even size.
-    const end = at + 8 + size + (size % 2);
-    if (end > riffEnd) return undefined;
-    if (fourcc === 'VP8X' && at === 12 && size >= 10) vp8xFlagsAt = at + 8;
+  for (const { fourcc, start, end, dataStart, size } of chunks) {
+    if (fourcc === 'VP8X' && start === 12 && size >= 10) vp8xFlagsAt = dataStart;
     if (WEBP_DROPPED.has(fourcc)) dropped = true;
-    else kept.push([at, end]);
-    at = end;
+    else kept.push([start, end]);
   }
   if (!dropped) return bytes;
   kept.push([riffEnd, bytes.length]);
@@ -136,8 +124,6 @@ function stripWebp(bytes: Uint8Array): Uint8Array | undefined {
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>
   bytes.length >= at + prefix.length && prefix.every((byte, i) => bytes[at + i] === byte);
-const isWebp = (bytes: Uint8Array) =>
-  bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP';
 
 /** Whether `stripMetadata` knows the file's format (JPEG, PNG, WebP) from its first bytes. */
 export function canStripMetadata(bytes: Uint8Array): boolean {

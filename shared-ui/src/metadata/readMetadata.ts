@@ -1,3 +1,4 @@
+import { webpMetadata } from 'media-files';
 import { bytesUrlOf } from '../extraction/bytesUrl.ts';
 
 /**
@@ -57,23 +58,56 @@ export function summarizeMetadata(raw: Record<string, unknown> | undefined): Ima
   return Object.fromEntries(Object.entries(summary).filter(([, value]) => value !== undefined)) as ImageMetadata;
 }
 
-/** The metadata of some bytes; none for a format exifr does not read (GIF, SVG, WebP...). */
+const EXIFR_OPTIONS = {
+  tiff: true,
+  xmp: true,
+  iptc: true,
+  icc: true,
+  gps: true,
+  jfif: false,
+  ihdr: false,
+  mergeOutput: true,
+  reviveValues: false,
+} as const;
+
+/**
+ * A WebP's EXIF, XMP and ICC profile, each read by exifr's parser for that block as a file of its
+ * own (exifr 7 does not open WebP files), in one object as exifr merges a JPEG's. A block read
+ * alone keeps XMP's namespaces ({ dc: { creator } }); merged, a JPEG's are flat ({ creator }).
+ */
+async function webpRaw(
+  sidecar: typeof import('exifr').sidecar,
+  blocks: NonNullable<ReturnType<typeof webpMetadata>>,
+): Promise<Record<string, unknown> | undefined> {
+  const read = async (bytes: Uint8Array | undefined, type: 'tiff' | 'xmp' | 'icc') =>
+    bytes &&
+    ((await sidecar(bytes, EXIFR_OPTIONS, type).catch(() => undefined)) as Record<string, unknown> | undefined);
+  const [exif, xmp, icc] = await Promise.all([
+    read(blocks.exif, 'tiff'),
+    read(blocks.xmp, 'xmp'),
+    read(blocks.icc, 'icc'),
+  ]);
+  const xmpFlat = xmp
+    ? Object.assign(
+        {},
+        ...Object.entries(xmp)
+          .filter(([namespace, properties]) => namespace !== 'xmlns' && properties && typeof properties === 'object')
+          .map(([, properties]) => properties),
+      )
+    : undefined;
+  const found = [exif, xmpFlat, icc].filter((part) => part !== undefined);
+  return found.length > 0 ? Object.assign({}, ...found) : undefined;
+}
+
+/** The metadata of some bytes; none for a format exifr does not read (GIF, SVG...). */
 export async function metadataOf(bytes: Uint8Array): Promise<ImageMetadata> {
   // Loaded when Details is first opened, never with the page: exifr.s full build is about 26 KB gzip.
-  const { default: exifr } = await import('exifr');
+  const { default: exifr, sidecar } = await import('exifr');
+  const webp = webpMetadata(bytes);
+  if (webp) return summarizeMetadata(await webpRaw(sidecar, webp));
   let raw: Record<string, unknown> | undefined;
   try {
-    raw = await exifr.parse(bytes, {
-      tiff: true,
-      xmp: true,
-      iptc: true,
-      icc: true,
-      gps: true,
-      jfif: false,
-      ihdr: false,
-      mergeOutput: true,
-      reviveValues: false,
-    });
+    raw = await exifr.parse(bytes, EXIFR_OPTIONS);
   } catch (error) {
     // A format without metadata blocks, as exifr says it; anything else is a real failure.
     if (error instanceof Error && /Unknown file format/i.test(error.message)) return {};
