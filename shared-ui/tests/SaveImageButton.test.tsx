@@ -1,9 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { accountStore, type PublishedToast, toasts } from 'browser-services';
+import { accountStore } from 'browser-services';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ThemeProvider } from '../src/design-system/ThemeProvider.tsx';
 import { ResultsGrid } from '../src/ResultsGrid/ResultsGrid.tsx';
+import { withAccountReset } from './gridKit.tsx';
 
 const image: ExtractedImage = {
   id: 'a',
@@ -22,17 +23,7 @@ const renderGrid = () =>
     </ThemeProvider>,
   );
 
-let published: PublishedToast[] = [];
-let unsubscribe = () => {};
-beforeEach(() => {
-  localStorage.clear();
-  published = [];
-  unsubscribe = toasts.subscribe((toast) => published.push(toast));
-});
-afterEach(() => {
-  unsubscribe();
-  accountStore.logOut();
-});
+const published = withAccountReset();
 
 describe('Save on every result card', { timeout: 30_000 }, () => {
   it('is offered to signed-in visitors only, saves once, then shows Saved', async () => {

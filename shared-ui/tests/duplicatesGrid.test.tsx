@@ -1,8 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { ExtractedImage } from 'shared-contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { ThemeProvider } from '../src/design-system/ThemeProvider.tsx';
-import { ResultsGrid } from '../src/ResultsGrid/ResultsGrid.tsx';
+import { renderDownloadableGrid } from './gridKit.tsx';
 
 // The Worker's answers (hashes of real pictures are checked end to end, in e2e/tests/grid.spec.ts).
 vi.mock('../src/duplicates/fingerprint.ts', () => ({
@@ -41,16 +40,7 @@ const images = [
 
 describe('Find duplicates in the grid', { timeout: 30_000 }, () => {
   it('folds exact copies into one card saying where else it is, and keeps the largest of a group in one click', async () => {
-    render(
-      <ThemeProvider>
-        <ResultsGrid
-          title="Images"
-          images={images}
-          linksFor={(i) => ({ open: i.url, download: i.url })}
-          onDownloadAll={vi.fn()}
-        />
-      </ThemeProvider>,
-    );
+    renderDownloadableGrid(images);
     expect(screen.getAllByRole('listitem')).toHaveLength(5);
     fireEvent.click(screen.getByRole('button', { name: 'Find duplicates' }));
     await vi.waitFor(() =>

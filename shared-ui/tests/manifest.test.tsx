@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { ExtractedImage } from 'shared-contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ThemeProvider } from '../src/design-system/ThemeProvider.tsx';
 import { manifestOf } from '../src/extraction/manifest.ts';
-import { ResultsGrid } from '../src/ResultsGrid/ResultsGrid.tsx';
+import { renderDownloadableGrid } from './gridKit.tsx';
 
 const frame = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 7, 7]);
 const images: ExtractedImage[] = [
@@ -78,16 +77,7 @@ describe('Download manifest', { timeout: 30_000 }, () => {
       const last = saved.at(-1);
       if (last) last.name = this.download;
     });
-    render(
-      <ThemeProvider>
-        <ResultsGrid
-          title="Images"
-          images={images}
-          linksFor={(i) => ({ open: i.url, download: i.url })}
-          onDownloadAll={vi.fn()}
-        />
-      </ThemeProvider>,
-    );
+    renderDownloadableGrid(images);
     fireEvent.click(screen.getByRole('button', { name: 'Download manifest (CSV) of the images shown' }));
     await vi.waitFor(() => expect(saved).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Download manifest (JSON) of the images shown' }));

@@ -1,9 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { accountStore, type PublishedToast, toasts } from 'browser-services';
+import { accountStore } from 'browser-services';
 import { DEFAULT_DOWNLOAD_CHOICES, type ExtractedImage, MESSAGES } from 'shared-contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ThemeProvider } from '../src/design-system/ThemeProvider.tsx';
 import { SelectionActions } from '../src/ResultsGrid/SelectionActions.tsx';
+import { withAccountReset } from './gridKit.tsx';
 
 const image = (name: string): ExtractedImage => ({
   id: name,
@@ -14,17 +15,7 @@ const image = (name: string): ExtractedImage => ({
 });
 const images = ['a.png', 'b.png', 'c.png'].map(image);
 
-let published: PublishedToast[] = [];
-let unsubscribe = () => {};
-beforeEach(() => {
-  localStorage.clear();
-  published = [];
-  unsubscribe = toasts.subscribe((toast) => published.push(toast));
-});
-afterEach(() => {
-  unsubscribe();
-  accountStore.logOut();
-});
+const published = withAccountReset();
 
 describe('Save selected', { timeout: 30_000 }, () => {
   it('is offered to signed-in visitors only, saves each selected image once, and says how many were saved already', async () => {

@@ -1,10 +1,9 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import type { ExtractedImage } from 'shared-contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ThemeProvider } from '../src/design-system/ThemeProvider.tsx';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DRAW_ALL_UP_TO } from '../src/ResultsGrid/CardList.tsx';
 import { gridRows, rowsToMount } from '../src/ResultsGrid/gridRows.ts';
-import { ResultsGrid } from '../src/ResultsGrid/ResultsGrid.tsx';
+import { renderDownloadableGrid } from './gridKit.tsx';
 
 describe('the grid as rows', () => {
   it('puts a heading row before each section that has one, then its cards a line at a time', () => {
@@ -69,17 +68,7 @@ describe('a large grid', { timeout: 30_000 }, () => {
     Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
   });
 
-  const renderGrid = () =>
-    render(
-      <ThemeProvider>
-        <ResultsGrid
-          title="Images"
-          images={images}
-          linksFor={(i) => ({ open: i.url, download: i.url })}
-          onDownloadAll={vi.fn()}
-        />
-      </ThemeProvider>,
-    );
+  const renderGrid = () => renderDownloadableGrid(images);
   const box = (name: string) => screen.getByRole('checkbox', { name: `Select ${name}` });
 
   it(`mounts only the cards near the viewport past ${DRAW_ALL_UP_TO}, each saying its place in the list`, () => {
