@@ -5,91 +5,13 @@
  * a burst of 20 real uploads: 99 probes in 100).
  * Run alone (vitest.isolation.config.ts), after the package's build.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { HOSTILE_DOCUMENTS } from 'document-engine/hostile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCorpus } from '../../../tooling/corpus.mjs';
+import { type BuiltServer, probeHealth, startBuiltServer } from './builtServer.ts';
 
-const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SERVER = path.join(packageDir, 'dist', 'server.js');
 const TIME_LIMIT_S = 10;
 const HEALTH_WORST_MS = 100;
-
-async function startServer(): Promise<{ child: ChildProcess; base: string }> {
-  if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: build it first (node scripts/build.mjs).`);
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: packageDir,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      EXTRACT_API_SERVE_SITE: '0',
-      EXTRACT_API_DOCUMENT_TIME_LIMIT_S: String(TIME_LIMIT_S),
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 20_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-      if (address) {
-        clearTimeout(timer);
-        resolve(address);
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
-  });
-  // Past start-up: the first document warms the workers, as any running server's are.
-  await fetch(`${base}/api/health`);
-  return { child, base };
-}
-
-/** Probes /api/health every 20 ms from a thread of its own, so the test's own work is not counted. */
-function probeHealth(base: string) {
-  const worker = new Worker(
-    `const { parentPort, workerData } = require('node:worker_threads');
-    let running = true;
-    const latencies = [];
-    const failures = [];
-    parentPort.on('message', () => { running = false; });
-    (async () => {
-      while (running) {
-        const started = performance.now();
-        try {
-          const response = await fetch(workerData + '/api/health');
-          await response.arrayBuffer();
-          if (response.status !== 200) failures.push(response.status);
-        } catch (error) {
-          failures.push(String(error));
-        }
-        latencies.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      latencies.sort((a, b) => a - b);
-      parentPort.postMessage({ worst: latencies.at(-1), p99: latencies[Math.floor(latencies.length * 0.99)], probes: latencies.length, failures });
-    })();`,
-    { eval: true, workerData: base },
-  );
-  return async () => {
-    const result = once(worker, 'message');
-    worker.postMessage('stop');
-    const [summary] = (await result) as [{ worst: number; p99: number; probes: number; failures: unknown[] }];
-    await worker.terminate();
-    expect(summary.failures).toEqual([]);
-    return summary;
-  };
-}
 
 async function upload(base: string, fileName: string, bytes: Uint8Array) {
   const form = new FormData();
@@ -101,15 +23,13 @@ async function upload(base: string, fileName: string, bytes: Uint8Array) {
 }
 
 describe('the built server under hostile and heavy documents', () => {
-  let server: { child: ChildProcess; base: string };
+  let server: BuiltServer;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startBuiltServer({ EXTRACT_API_DOCUMENT_TIME_LIMIT_S: String(TIME_LIMIT_S) });
     // One real document first, so the workers are started and warm before anything is timed.
     await upload(server.base, 'warm.pdf', readCorpus('pdf/cmykjpeg.pdf'));
   });
-  afterAll(() => {
-    server?.child.kill('SIGTERM');
-  });
+  afterAll(() => server?.stop());
 
   it.each(HOSTILE_DOCUMENTS.map((doc) => [doc.name, doc] as const))(
     '%s: a clean answer within the time limit, health within 100 ms, the server up',
