@@ -18,7 +18,10 @@ export declare function remoteDefaults(
   shareStrategy: 'loaded-first';
   shared: Record<string, { singleton: true; requiredVersion: false; import?: false }>;
   experiments?: { externalRuntime: true };
+  moduleParseIdleTimeout: number;
 };
+/** Seconds without a parsed module after which the federation plugin stops waiting. */
+export declare const PARSE_IDLE_TIMEOUT_S: number;
 /** A remote's production build options: its remoteEntry alone (no index.html harness). */
 export declare const remoteBuild: { target: string; rolldownOptions: { input: Record<string, never> } };
 export declare function remoteServers(

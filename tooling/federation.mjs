@@ -115,8 +115,17 @@ export function remoteDefaults(command, remoteDir) {
       ]),
     ),
     ...(build ? { experiments: { externalRuntime: true } } : {}),
+    // The plugin analyses which named exports each shared module must re-export, and gives up after
+    // 10 s by default. A remote takes 10-14 s to build on a busy 2-core machine; a build that gave
+    // up left React's named exports out of its loadShare module and failed (rolldown refuses a
+    // MISSING_EXPORT). Waiting is always right here: the analysis ends by itself once the module
+    // graph is parsed, so this only fires for a build that made no progress for this long.
+    moduleParseIdleTimeout: PARSE_IDLE_TIMEOUT_S,
   };
 }
+
+/** Seconds without a parsed module after which the federation plugin stops waiting (see above). */
+export const PARSE_IDLE_TIMEOUT_S = 600;
 
 /**
  * A remote's production build: its remoteEntry and what it reaches, nothing else. index.html is the
