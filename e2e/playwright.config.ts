@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tooling/chromium.mjs';
 import { E2E_PORTS } from '../tooling/ports.mjs';
+import { RAISED_RATE_LIMITS_ENV } from '../tooling/rateLimits.mjs';
 import {
   DATA_DIR,
   E2E_DIR,
@@ -8,8 +9,8 @@ import {
   GALLERY_URL,
   previewCommand,
   REMOTE_SERVERS,
-  REMOTES_FILE,
   REPO_ROOT,
+  SERVED_REMOTES_FILE,
   SITE_URL,
 } from './fixtures/paths.ts';
 
@@ -49,11 +50,13 @@ export default defineConfig({
       env: {
         PORT: String(E2E_PORTS.api),
         HOST: 'localhost',
-        EXTRACT_API_REMOTES_FILE: REMOTES_FILE,
+        EXTRACT_API_REMOTES_FILE: SERVED_REMOTES_FILE,
         EXTRACT_API_DATA_DIR: DATA_DIR,
         LOG_LEVEL: 'warn',
         // The test-only switch: the extractors are pointed at the fixture site on loopback.
         EXTRACT_API_ALLOW_LOOPBACK: '1',
+        // The suite is one client sending far more than a visitor would (tests/rateLimit.spec.ts meets a limit).
+        ...RAISED_RATE_LIMITS_ENV,
       },
       reuseExistingServer,
       timeout: SERVER_START_TIMEOUT_MS,

@@ -7,7 +7,8 @@
 //              which writes metadata into fixtures), and
 //              Inkscape, which the metafile preview's tests run.
 import { execSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync } from 'node:fs';
+import { RENDER_USER } from '../tooling/chromium.mjs';
 
 const PNPM_VERSION = '12.21.0';
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -80,4 +81,35 @@ if (missing.length > 0 && isRoot) {
         '`sudo apt-get install -y --no-install-recommends inkscape` (or set INKSCAPE_PATH).',
     );
   }
+}
+
+// Render JavaScript opens strangers' pages in Chromium, whose sandbox Chromium refuses to root: a
+// service run as root hands Chromium to this unprivileged account (extract-api's render/sandbox.ts),
+// which has no login shell and a home of its own, closed to others, for what Chromium keeps there.
+const renderUser = process.env.EXTRACT_API_RENDER_USER || RENDER_USER;
+const accountExists = () => spawnSync('getent', ['passwd', renderUser], { stdio: 'ignore' }).status === 0;
+if (isRoot && !accountExists()) {
+  const home = `/var/lib/${renderUser}`;
+  log(`Creating the system account ${renderUser}, which runs Chromium for Render JavaScript (home ${home})`);
+  const comment = 'Image Extractor, Chromium of Render JavaScript';
+  const args = ['--system', '--user-group', '--create-home', '--home-dir', home, '--shell', '/usr/sbin/nologin'];
+  if (spawnSync('useradd', [...args, '--comment', comment, renderUser], { stdio: 'inherit' }).status === 0) {
+    chmodSync(home, 0o700);
+  } else {
+    log(
+      `Could not create ${renderUser}: Render JavaScript will be refused while the service runs as root. ` +
+        'Create an unprivileged account and name it in EXTRACT_API_RENDER_USER.',
+    );
+  }
+}
+// Chromium's sandbox needs unprivileged user namespaces: say so now rather than at the first render.
+let sandboxTry;
+if (!isRoot) sandboxTry = spawnSync('unshare', ['--user', 'true'], { stdio: 'ignore' });
+else if (accountExists()) sandboxTry = spawnSync('runuser', ['-u', renderUser, '--', 'unshare', '--user', 'true']);
+if (sandboxTry && !sandboxTry.error && sandboxTry.status !== 0) {
+  log(
+    "Chromium's sandbox cannot start here (unprivileged user namespaces are off), so Render JavaScript " +
+      'will be refused. Allow them: sysctl user.max_user_namespaces above 0; kernel.unprivileged_userns_clone=1 ' +
+      'and kernel.apparmor_restrict_unprivileged_userns=0 where those settings exist.',
+  );
 }

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { corpusPath } from '../../tooling/corpus.mjs';
+import { RAISED_RATE_LIMITS_ENV } from '../../tooling/rateLimits.mjs';
 
 const { values } = parseArgs({
   options: { uploads: { type: 'string', default: '20' }, file: { type: 'string' } },
@@ -48,7 +49,15 @@ const server = spawn(
   ],
   {
     cwd: path.join(repo, 'extract-api'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EXTRACT_API_SERVE_SITE: '0', LOG_LEVEL: 'info' },
+    // Rate limits raised: the bench is one client measuring the work, not the limits.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      EXTRACT_API_SERVE_SITE: '0',
+      LOG_LEVEL: 'info',
+      ...RAISED_RATE_LIMITS_ENV,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   },
 );

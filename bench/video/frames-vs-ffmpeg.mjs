@@ -27,6 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tooling/chromium.mjs';
+import { RAISED_RATE_LIMITS_ENV } from '../../tooling/rateLimits.mjs';
 import { chromiumMarker, chromiumMemory } from '../chromiumMemory.mjs';
 
 const require = createRequire(new URL('../../e2e/package.json', import.meta.url));
@@ -173,6 +174,8 @@ const server = spawn(process.execPath, [path.join(REPO, 'extract-api/dist/server
     HOST: 'localhost',
     LOG_LEVEL: 'warn',
     EXTRACT_API_DATA_DIR: path.join(WORK, 'api-data'),
+    // The bench is one client sending more than a visitor would: it measures the work, not the limits.
+    ...RAISED_RATE_LIMITS_ENV,
   },
 });
 const stopServer = () => {

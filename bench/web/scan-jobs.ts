@@ -1,4 +1,4 @@
-// Website scans as jobs (issue 17) on a generated site served on loopback (site.ts: by default
+// Website scans as jobs on a generated site served on loopback (site.ts: by default
 // 10,000 pages, 3 links each, so 9 hops deep, each page with an image of its own), scanned at
 // depth 10 through the built API (`dist/server.js`, the same code `npm start` runs): embedded (the
 // in-process job queue), then on Redis with 1, 2 and 4 `pnpm worker` processes (`dist/worker.js`),
@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort, type RedisServer, startRedisServer } from 'extract-api/test-fixtures/redis-server';
+import { RAISED_RATE_LIMITS_ENV } from '../../tooling/rateLimits.mjs';
 import { serveSite } from './site.ts';
 
 const { values } = parseArgs({
@@ -78,6 +79,8 @@ function start(script: string, env: Record<string, string>, ready?: string): Pro
       EXTRACT_API_PAGES_PER_HOST: perHost,
       EXTRACT_API_WORKER_PAGES: workerPages,
       LOG_LEVEL: 'warn',
+      // The bench is one client measuring the work, not the limits.
+      ...RAISED_RATE_LIMITS_ENV,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -131,7 +131,7 @@ test('sign up by phone, log out, then sign in with the number written another wa
   await expect(site.toast('success', m.loggedOut.title)).toBeVisible();
 });
 
-test('bad credentials and duplicate registrations get the spec messages', async ({ page, site }) => {
+test('bad credentials and duplicate registrations get the catalogue messages', async ({ page, site }) => {
   await signUp(page, site, ada);
   await logOutFromHeader(page, site);
 

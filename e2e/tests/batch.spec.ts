@@ -9,7 +9,7 @@ import { INDEX_PAGE_IMAGES } from '../fixtures/gallery.ts';
 import { PAGE_HEADINGS } from '../fixtures/pages.ts';
 import { expect, type Results, test, zipManifest } from '../fixtures/test.ts';
 
-// Many inputs at once (issue 16): a list of addresses on the URL screen and several files on a
+// Many inputs at once: a list of addresses on the URL screen and several files on a
 // document screen give one grid grouped by source (a heading per input, with its count, in input
 // order) and one ZIP with a folder per source, its manifest naming each file in its folder.
 

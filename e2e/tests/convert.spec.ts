@@ -7,7 +7,7 @@ import { PAGE_HEADINGS } from '../fixtures/pages.ts';
 import { GALLERY_IMG_DIR } from '../fixtures/paths.ts';
 import { expect, test, zipManifest } from '../fixtures/test.ts';
 
-// Convert on download (issue 16): a WebP on a web page, converted to PNG in the browser's Worker
+// Convert on download: a WebP on a web page, converted to PNG in the browser's Worker
 // as the ZIP is written, decodes as a PNG of the picture's size (and at a longest side, smaller).
 
 const g = MESSAGES.grid;

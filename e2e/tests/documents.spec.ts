@@ -153,7 +153,7 @@ test.describe('document screens', () => {
     await expect(results.card(tiff.shownName)).toContainText(d.cannotPreview('TIFF'));
   });
 
-  test('wrong type, too large, not really a PDF, and no file: the spec messages, and the page still works', async ({
+  test('wrong type, too large, not really a PDF, and no file: the catalogue messages, and the page still works', async ({
     page,
     site,
     results,
@@ -339,7 +339,7 @@ test.describe('document screens', () => {
   });
 });
 
-test.describe('office pictures as the document shows them (issue 15)', () => {
+test.describe('office pictures as the document shows them', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test("a cropped picture's card shows the crop; every vector picture gets a card that says how its preview was made", async ({

@@ -7,7 +7,7 @@ import { PAGE_HEADINGS } from '../fixtures/pages.ts';
 import { expect, type Results, type Site, test, zipManifest } from '../fixtures/test.ts';
 
 // The one results grid (shared-ui), driven on the URL screen over the fixture gallery: choosing
-// images, naming files and the manifest every ZIP holds (issue 16). The grid is the same on every
+// images, naming files and the manifest every ZIP holds. The grid is the same on every
 // screen; the URL screen's ZIP is the server's (/api/zip), the documents' and video's the browser's.
 
 const g = MESSAGES.grid;

@@ -8,7 +8,7 @@ import { PAGE_HEADINGS } from '../fixtures/pages.ts';
 import { GALLERY_IMG_DIR } from '../fixtures/paths.ts';
 import { expect, type Results, type Site, test, zipManifest } from '../fixtures/test.ts';
 
-// The grid's metadata and the other ways to keep images (issue 16): Details, Remove metadata,
+// The grid's metadata and the other ways to keep images: Details, Remove metadata,
 // Save to folder and Save selected, on the URL screen over the fixture gallery.
 
 const g = MESSAGES.grid;

@@ -224,7 +224,7 @@ test('Cancel stops the work at once and keeps the frames made so far', async ({ 
   await expect(site.toast('success', m.framesExtracted(36).title)).toHaveCount(0);
 });
 
-test.describe('which frames (issue 18): each mode gives the frames the engine tests expect', () => {
+test.describe('which frames: each mode gives the frames the engine tests expect', () => {
   // Made by ffmpeg once for this file (tooling/testVideos.mjs), as the engine tests make them.
   let videos: string;
   test.beforeAll(async () => {

@@ -8,13 +8,24 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { type AppConfig, documentPoolOptions } from './config.ts';
+import { BusyError } from './admission/index.ts';
+import {
+  type AppConfig,
+  admissionLimits,
+  BUDGET_DEFAULTS,
+  clientLimits,
+  documentPoolOptions,
+  extractionBudgets,
+} from './config.ts';
 import { createDocumentPool } from './extractors/document/documentPool.ts';
-import { closeRenderer } from './extractors/render/index.ts';
+import { browserLaunchWarning, closeRenderer, setBrowserLaunch, setRenderLimits } from './extractors/render/index.ts';
 import { extractWebsite } from './extractors/web/index.ts';
 import { createScanJobs } from './jobs/index.ts';
+import { createProbeGate } from './jobs/probeGate.ts';
 import { createContactInbox } from './plugins/app/contactInbox.ts';
+import { rateLimit } from './plugins/app/rateLimit/index.ts';
 import { createSafeFetcher } from './plugins/app/safeFetch/index.ts';
+import { guardSlowClients, slowClientServerOptions } from './plugins/app/slowClients.ts';
 import { contactRoutes } from './routes/api/contact/index.ts';
 import { describeFailure } from './routes/api/extract/failure.ts';
 import { extractRoutes } from './routes/api/extract/index.ts';
@@ -24,7 +35,7 @@ import { jobRoutes } from './routes/api/jobs/index.ts';
 import { metafilePreviewRoutes } from './routes/api/metafilePreview/index.ts';
 import { videoFramesRoutes, videoSourceRoutes } from './routes/api/video/index.ts';
 import { zipRoutes } from './routes/api/zip/index.ts';
-import { siteRoutes } from './routes/site/index.ts';
+import { sendNosniffOnEveryAnswer, siteRoutes } from './routes/site/index.ts';
 import { extractImagesRoutes } from './routes/v1/extractImages/index.ts';
 
 /**
@@ -32,14 +43,22 @@ import { extractImagesRoutes } from './routes/v1/extractImages/index.ts';
  * this app.
  */
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const clients = clientLimits(config);
   const app = Fastify({
     logger: { level: config.logLevel },
+    // Headers within EXTRACT_API_HEADERS_TIMEOUT_S; the rest of the clocks are guardSlowClients'.
+    ...slowClientServerOptions(clients),
     // A crawl or a ZIP can take long; a body can't: contact messages are the only JSON bodies so far.
     bodyLimit: 1024 * 1024,
+    // Who the client is, for the rate limits: X-Forwarded-For only from the proxies named.
+    trustProxy: config.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before every route: a request that is not an upload arrives within its time, an upload keeps its rate.
+  guardSlowClients(app, clients);
+  sendNosniffOnEveryAnswer(app);
 
   // One error handler: validation errors name their fields; a 5xx never leaks its details.
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -57,6 +76,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         fieldErrors,
       });
     }
+    // A full queue (src/admission): a sentence for the visitor and when to come back, not a failure.
+    if (error instanceof BusyError) {
+      return reply.code(503).headers(error.headers).send({ success: false, error: error.message });
+    }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
@@ -73,17 +96,40 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
+  // Before every route: it gives each route its class of per-client limits as the route is added.
+  await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl });
+
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes);
-  await app.register(contactRoutes(createContactInbox(config.dataDir)));
+  await app.register(
+    contactRoutes(createContactInbox(config.dataDir, { perClientPerDay: config.contactPerClientPerDay })),
+  );
 
   // The one outbound fetcher of this app: every route that reaches a site uses it; closed with the app.
   const fetcher = createSafeFetcher({ allowLoopback: config.allowLoopback });
   app.addHook('onClose', async () => {
     await Promise.all([fetcher.close(), closeRenderer()]);
   });
-  const crawlEnvironment = { fetch: fetcher.fetch, chromiumPath: config.chromiumPath, perHost: config.pagesPerHost };
-  await app.register(extractRoutes({ ...crawlEnvironment, maxPages: config.maxPages }));
+  // Chromium for Render JavaScript: with its sandbox, as an unprivileged account when this is root.
+  setBrowserLaunch(config);
+  const renderWarning = await browserLaunchWarning();
+  if (renderWarning) app.log.warn(renderWarning);
+  // Image probes to one host, bounded across every extraction (and, with Redis, every worker).
+  const probes = createProbeGate({
+    perHost: config.probesPerHost ?? BUDGET_DEFAULTS.probesPerHost,
+    redisUrl: config.redisUrl,
+  });
+  app.addHook('onClose', async () => probes.close());
+  const crawlEnvironment = {
+    fetch: fetcher.fetch,
+    chromiumPath: config.chromiumPath,
+    perHost: config.pagesPerHost,
+    budgets: extractionBudgets(config),
+    probeGate: probes.gate,
+  };
+  // Every render of this process, whichever route or scan asks, passes the one renders gate.
+  const limits = admissionLimits(config);
+  setRenderLimits(limits.renders);
   // Website scans as jobs: in this process, or on BullMQ workers when REDIS_URL is set.
   const jobs = await createScanJobs(config, {
     runScan: (input, signal) => extractWebsite({ ...input, maxPages: config.maxPages }, signal, crawlEnvironment),
@@ -92,6 +138,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => jobs.close());
   await app.register(jobRoutes({ jobs }));
+  // The page route and the older website routes; their scans are jobs too, behind the same scans gate.
+  await app.register(extractRoutes({ ...crawlEnvironment, jobs }));
   await app.register(imageRoutes(fetcher.fetch));
   await app.register(zipRoutes(fetcher.fetch));
   // Video: the source proxy for the browser's player and demuxer; ffmpeg for what the browser can't decode.
@@ -100,13 +148,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     videoFramesRoutes({
       fetch: fetcher.fetch,
       tools: { ffmpegPath: config.ffmpegPath ?? 'ffmpeg', ffprobePath: config.ffprobePath ?? 'ffprobe' },
-      concurrency: config.videoJobs ?? 2,
-      timeLimitMs: config.videoTimeLimitMs ?? 15 * 60_000,
+      concurrency: limits.video.concurrency,
+      maxWaiting: limits.video.maxWaiting,
+      timeLimitMs: limits.video.timeLimitMs,
       tmpDir: config.videoTmpDir,
     }),
   );
   // Vector pictures (EMF, WMF) the documents screens cannot draw whole, drawn by Inkscape.
-  await app.register(metafilePreviewRoutes({ inkscapePath: config.inkscapePath ?? 'inkscape' }));
+  await app.register(metafilePreviewRoutes({ inkscapePath: config.inkscapePath ?? 'inkscape', ...limits.metafile }));
   // Documents: the engine the browser runs, for API users (the screens extract on the device),
   // in worker threads so that no document can stall or crash this process.
   const documents = createDocumentPool(documentPoolOptions(config));
@@ -114,7 +163,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // A server that listens starts its document workers at once, so the first upload does not pay
   // for starting them on the event loop; tests that only inject never start them.
   app.addHook('onListen', async () => documents.warm());
-  await app.register(extractImagesRoutes({ pool: documents }));
+  await app.register(
+    extractImagesRoutes({ pool: documents, memoryBytes: clients.uploadMemoryBytes, tmpDir: clients.tmpDir }),
+  );
 
   if (config.serveSite) await app.register(siteRoutes({ siteDir: config.siteDir, remotesFile: config.remotesFile }));
 

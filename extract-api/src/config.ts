@@ -1,11 +1,73 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ipaddr from 'ipaddr.js';
 import { SCAN_MAX_PAGES_DEFAULT, SCAN_MAX_PAGES_LIMIT } from 'shared-contracts';
 import { z } from 'zod';
+import { RENDER_USER } from '../../tooling/chromium.mjs';
 import { DOCUMENT_TIME_LIMIT_MS } from './extractors/document/readDocument.ts';
+import type { ExtractionBudgets } from './extractors/probe/index.ts';
+import { DEFAULT_RENDER_QUEUE, DEFAULT_RENDER_TIMEOUT_MS, DEFAULT_RENDERS } from './extractors/render/renderPage.ts';
+import { RENDERER_MEMORY_MB_DEFAULT, RENDERER_PROCESSES_DEFAULT } from './extractors/render/sandbox.ts';
+import type { FinishedJobsBound } from './jobs/types.ts';
+import type { RateLimits } from './plugins/app/rateLimit/index.ts';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = path.resolve(packageDir, '..');
+const MB = 1024 * 1024;
+
+/** A per-client rate limit: requests in its class's window (plugins/app/rateLimit). */
+const rateLimit = (perWindow: number) => z.coerce.number().int().min(1).max(10_000_000).default(perWindow);
+
+/** proxy-addr's names for address ranges, which Fastify's trustProxy takes beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+// Four-part IPv4 only: ipaddr.js would also read "1" as 0.0.0.1.
+const isProxyAddress = (entry: string) =>
+  PROXY_RANGE_NAMES.has(entry) ||
+  ipaddr.IPv4.isValidFourPartDecimal(entry) ||
+  ipaddr.IPv4.isValidCIDRFourPartDecimal(entry) ||
+  ipaddr.IPv6.isValid(entry) ||
+  ipaddr.IPv6.isValidCIDR(entry);
+
+/**
+ * The admission gates' defaults (src/admission): what runs at once, what may wait, and for how
+ * long one run may go on. The render's are the render module's own, which it keeps when used alone.
+ */
+export const ADMISSION_DEFAULTS = {
+  scanJobs: 2,
+  scanQueue: 100,
+  /** A whole site of 10,000 pages at 4 pages a second per host takes about 40 minutes. */
+  scanTimeLimitMin: 60,
+  renders: DEFAULT_RENDERS,
+  renderQueue: DEFAULT_RENDER_QUEUE,
+  renderTimeLimitS: DEFAULT_RENDER_TIMEOUT_MS / 1000,
+  videoJobs: 2,
+  videoQueue: 8,
+  videoTimeLimitS: 900,
+  metafileJobs: 2,
+  metafileQueue: 8,
+  metafileTimeLimitS: 30,
+} as const;
+
+/** What one extraction (a page, a scan) may spend, and the image probes one host is sent at once. */
+export const BUDGET_DEFAULTS = {
+  /** A page of 3,000 <img> would otherwise send 3,000 requests to whichever host it names. */
+  imagesPerPage: 2_000,
+  imagesPerScan: 20_000,
+  bytesPerExtraction: 512 * 1024 * 1024,
+  probesPerHost: 8,
+} as const;
+
+/** How slow a client may be (plugins/app/slowClients), and how much of an upload waits in memory. */
+export const CLIENT_DEFAULTS = {
+  headersTimeoutS: 20,
+  requestTimeoutS: 30,
+  /** 16 KiB a second: a 100 MB document still arrives on the slowest link kept, in under two hours. */
+  uploadMinBytesPerS: 16 * 1024,
+  uploadMemoryMb: 8,
+} as const;
+
+/** Finished scans kept at most, besides their time to live, counted and by the size of their events. */
+export const FINISHED_JOBS_DEFAULTS = { count: 1_000, mb: 256 } as const;
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -22,14 +84,52 @@ const EnvSchema = z.object({
   EXTRACT_API_ALLOW_LOOPBACK: z.enum(['0', '1']).default('0'),
   /** Debian's Chromium, for the Render JavaScript option; when missing there, rendering answers with a clear error. */
   EXTRACT_API_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** The unprivileged account a root service runs Chromium as, with its sandbox (scripts/setup.mjs creates it). */
+  EXTRACT_API_RENDER_USER: z.string().min(1).default(RENDER_USER),
+  /** 1 runs Chromium without its sandbox. For tests only: never in production. */
+  EXTRACT_API_CHROMIUM_NO_SANDBOX: z.enum(['0', '1']).default('0'),
+  /** Renderer processes Chromium may start (a page's frames share them). */
+  EXTRACT_API_RENDERER_PROCESSES: z.coerce.number().int().min(1).max(64).default(RENDERER_PROCESSES_DEFAULT),
+  /** Memory each Chromium process may take, in MB; a page that needs more is cut short. */
+  EXTRACT_API_RENDERER_MEMORY_MB: z.coerce.number().int().min(512).max(65_536).default(RENDERER_MEMORY_MB_DEFAULT),
+  /** Pages rendered in Chromium at once by this process (each `pnpm worker` has its own); more wait. */
+  EXTRACT_API_RENDERS: z.coerce.number().int().min(1).max(64).default(ADMISSION_DEFAULTS.renders),
+  /** Renders a visitor may wait for; more are answered 503 (a scan's pages wait their turn). */
+  EXTRACT_API_RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(ADMISSION_DEFAULTS.renderQueue),
+  /** One render is stopped after this many seconds. */
+  EXTRACT_API_RENDER_TIME_LIMIT_S: z.coerce.number().int().min(5).max(600).default(ADMISSION_DEFAULTS.renderTimeLimitS),
   /** A website scan stops after this many pages. */
   EXTRACT_API_MAX_PAGES: z.coerce.number().int().min(1).max(SCAN_MAX_PAGES_LIMIT).default(SCAN_MAX_PAGES_DEFAULT),
   /** Requests a scan sends one host at once (robots.txt's Crawl-delay makes it one). */
   EXTRACT_API_PAGES_PER_HOST: z.coerce.number().int().min(1).max(32).default(4),
+  /** Candidate images one page has measured; the page's others are counted as not checked, never fetched. */
+  EXTRACT_API_MAX_IMAGES_PER_PAGE: z.coerce.number().int().min(1).max(1_000_000).default(BUDGET_DEFAULTS.imagesPerPage),
+  /** Candidate images one scan measures, its pages together; then it stops. */
+  EXTRACT_API_MAX_IMAGES_PER_SCAN: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .default(BUDGET_DEFAULTS.imagesPerScan),
+  /** Bytes one extraction (a page, a scan) may fetch in all: pages, stylesheets, robots.txt, sitemaps, probes. */
+  EXTRACT_API_MAX_BYTES_PER_EXTRACTION: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(2 ** 40)
+    .default(BUDGET_DEFAULTS.bytesPerExtraction),
+  /** Image probes one host is sent at once by every extraction of this process (with Redis, of every API and worker). */
+  EXTRACT_API_PROBES_PER_HOST: z.coerce.number().int().min(1).max(64).default(BUDGET_DEFAULTS.probesPerHost),
   /** Website scans run at once by this process (embedded) or by each worker (Redis); more wait. */
-  EXTRACT_API_SCAN_JOBS: z.coerce.number().int().min(1).max(64).default(2),
+  EXTRACT_API_SCAN_JOBS: z.coerce.number().int().min(1).max(64).default(ADMISSION_DEFAULTS.scanJobs),
   /** Website scans that may wait for their turn; more are answered 503. */
-  EXTRACT_API_SCAN_QUEUE: z.coerce.number().int().min(0).max(100_000).default(100),
+  EXTRACT_API_SCAN_QUEUE: z.coerce.number().int().min(0).max(100_000).default(ADMISSION_DEFAULTS.scanQueue),
+  /** A website scan is stopped after this many minutes (what it found is kept). */
+  EXTRACT_API_SCAN_TIME_LIMIT_MIN: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(ADMISSION_DEFAULTS.scanTimeLimitMin),
   /** How long a finished scan's results and ZIP stay available, in hours. */
   EXTRACT_API_JOB_TTL_HOURS: z.coerce
     .number()
@@ -50,10 +150,26 @@ const EnvSchema = z.object({
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
   /** Inkscape, which draws the EMF/WMF pictures the browser cannot (POST /api/metafile-preview). */
   INKSCAPE_PATH: z.string().min(1).default('inkscape'),
+  /** Metafile previews (Inkscape) at once, the ones that may wait (more are answered 503), and each one's limit. */
+  EXTRACT_API_METAFILE_JOBS: z.coerce.number().int().min(1).max(64).default(ADMISSION_DEFAULTS.metafileJobs),
+  EXTRACT_API_METAFILE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(ADMISSION_DEFAULTS.metafileQueue),
+  EXTRACT_API_METAFILE_TIME_LIMIT_S: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3_600)
+    .default(ADMISSION_DEFAULTS.metafileTimeLimitS),
   /** Video conversions run at once; each one keeps ffmpeg busy on every core it is given. */
-  EXTRACT_API_VIDEO_JOBS: z.coerce.number().int().min(1).max(64).default(2),
+  EXTRACT_API_VIDEO_JOBS: z.coerce.number().int().min(1).max(64).default(ADMISSION_DEFAULTS.videoJobs),
+  /** Video conversions that may wait for their turn; more are answered 503. */
+  EXTRACT_API_VIDEO_QUEUE: z.coerce.number().int().min(0).max(10_000).default(ADMISSION_DEFAULTS.videoQueue),
   /** One video conversion is stopped after this many seconds. */
-  EXTRACT_API_VIDEO_TIME_LIMIT_S: z.coerce.number().int().min(10).max(86_400).default(900),
+  EXTRACT_API_VIDEO_TIME_LIMIT_S: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(86_400)
+    .default(ADMISSION_DEFAULTS.videoTimeLimitS),
   /** Where uploads and fetched videos are written while ffmpeg reads them (deleted after each request). */
   EXTRACT_API_VIDEO_TMP_DIR: z.string().min(1).optional(),
   /** Worker threads reading documents for POST /v1/extract-images and the CLI; each reads one at a time. */
@@ -69,6 +185,62 @@ const EnvSchema = z.object({
     .default(DOCUMENT_TIME_LIMIT_MS / 1000),
   /** Documents that may wait for a worker; more are answered 503. */
   EXTRACT_API_DOCUMENT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(20),
+  /** Every request's headers must arrive within this many seconds, or the connection is closed. */
+  EXTRACT_API_HEADERS_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(CLIENT_DEFAULTS.headersTimeoutS),
+  /** A request that is not an upload must arrive whole within this many seconds of its headers. */
+  EXTRACT_API_REQUEST_TIMEOUT_S: z.coerce.number().int().min(1).max(3_600).default(CLIENT_DEFAULTS.requestTimeoutS),
+  /** An upload must arrive at least this fast (bytes a second, over 10 s) while the server reads it. */
+  EXTRACT_API_UPLOAD_MIN_BYTES_PER_S: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024 * 1024 * 1024)
+    .default(CLIENT_DEFAULTS.uploadMinBytesPerS),
+  /** A document upload larger than this many MB waits in a temporary file, not in memory. */
+  EXTRACT_API_UPLOAD_MEMORY_MB: z.coerce.number().int().min(1).max(1_024).default(CLIENT_DEFAULTS.uploadMemoryMb),
+  /** Where uploads wait on disk while they are read (and videos, unless EXTRACT_API_VIDEO_TMP_DIR says otherwise). */
+  EXTRACT_API_TMP_DIR: z.string().min(1).optional(),
+  /** Finished scans kept at most; past this, or past EXTRACT_API_FINISHED_JOBS_MB of their events, the oldest go first. */
+  EXTRACT_API_FINISHED_JOBS: z.coerce.number().int().min(1).max(10_000_000).default(FINISHED_JOBS_DEFAULTS.count),
+  EXTRACT_API_FINISHED_JOBS_MB: z.coerce.number().int().min(1).max(1_048_576).default(FINISHED_JOBS_DEFAULTS.mb),
+  /**
+   * Requests one client (an IPv4 address, an IPv6 /64) may send a minute, by class of route: cheap
+   * reads (health, a job's progress and events, the API description); relayed bytes (the image
+   * proxy and the video source: a player's range requests, the grid reading every image);
+   * extractions (a page, a ZIP, a document, a picture conversion); heavy work (website scans,
+   * pages rendered in Chromium, video conversions).
+   */
+  EXTRACT_API_RATE_LIMIT_READS: rateLimit(600),
+  EXTRACT_API_RATE_LIMIT_RELAY: rateLimit(6_000),
+  EXTRACT_API_RATE_LIMIT_EXTRACTIONS: rateLimit(60),
+  EXTRACT_API_RATE_LIMIT_HEAVY: rateLimit(10),
+  /** Contact messages one client may send an hour. */
+  EXTRACT_API_RATE_LIMIT_CONTACT: rateLimit(5),
+  /** Contact messages the inbox takes from one client a day, so that one sender cannot fill it for everyone. */
+  EXTRACT_API_CONTACT_PER_CLIENT_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(10),
+  /**
+   * Whose X-Forwarded-For is believed (Fastify's trustProxy): unset or 0, nobody's, and the client
+   * is whoever connects; else a comma-separated list of the proxies' addresses or CIDRs (or
+   * loopback, linklocal, uniquelocal). Neither "true" nor a hop count: with either, whoever
+   * connects directly could name any address (Fastify refuses hop counts for that reason).
+   */
+  EXTRACT_API_TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, context) => {
+      if (!value || value === '0') return undefined;
+      const entries = value.split(',').map((entry) => entry.trim());
+      const wrong = entries.filter((entry) => !isProxyAddress(entry));
+      if (wrong.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `must list the proxies' addresses or CIDRs, comma-separated (not: ${wrong.join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -83,11 +255,27 @@ export type AppConfig = {
   allowLoopback: boolean;
   /** The Chromium executable the Render JavaScript option launches (headless, via playwright-core). */
   chromiumPath: string;
+  /** How Chromium is launched (render/sandbox.ts): as whom, with or without its sandbox, its limits. */
+  renderUser?: string;
+  chromiumNoSandbox?: boolean;
+  rendererProcesses?: number;
+  rendererMemoryMb?: number;
+  /** The renders gate: at once, waiting, each one's limit. */
+  renders?: number;
+  renderQueue?: number;
+  renderTimeLimitMs?: number;
   maxPages: number;
   /** Website scans as jobs; each has a default, like the video settings. */
   pagesPerHost?: number;
+  /** What one extraction may spend, and image probes per host (see BUDGET_DEFAULTS). */
+  maxImagesPerPage?: number;
+  maxImagesPerScan?: number;
+  maxBytesPerExtraction?: number;
+  probesPerHost?: number;
   scanJobs?: number;
   scanQueue?: number;
+  /** A scan's wall-clock limit (embedded: from when it starts; Redis: from when it was created). */
+  scanTimeLimitMs?: number;
   jobTtlMs?: number;
   /** Scans on BullMQ with Redis when set; in this process when not. */
   redisUrl?: string | undefined;
@@ -97,15 +285,35 @@ export type AppConfig = {
   ffmpegPath?: string;
   ffprobePath?: string;
   videoJobs?: number;
+  videoQueue?: number;
   videoTimeLimitMs?: number;
   videoTmpDir?: string | undefined;
   /** Inkscape for POST /api/metafile-preview; a name is looked up on PATH. */
   inkscapePath?: string;
+  metafileJobs?: number;
+  metafileQueue?: number;
+  metafileTimeLimitMs?: number;
   /** The document worker pool (POST /v1/extract-images); each has a default, like the video settings. */
   documentWorkers?: number;
   documentHeapMb?: number;
   documentTimeLimitMs?: number;
   documentQueue?: number;
+  /** Slow clients and uploads (see CLIENT_DEFAULTS); each has a default, like the video settings. */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  uploadMinBytesPerS?: number;
+  uploadMemoryBytes?: number;
+  /** Where uploads wait on disk; the OS's temporary folder when unset. */
+  tmpDir?: string | undefined;
+  /** Finished scans kept at most, by count and by the bytes of their events (see FINISHED_JOBS_DEFAULTS). */
+  finishedJobs?: number;
+  finishedJobsBytes?: number;
+  /** Requests each client may send per class of routes; required, so that an app is never built unlimited. */
+  rateLimits: RateLimits;
+  /** Contact messages the inbox takes from one client in a day. */
+  contactPerClientPerDay: number;
+  /** The proxies (addresses, CIDRs) whose X-Forwarded-For is believed; unset, nobody's. */
+  trustProxy?: string[] | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 };
 
@@ -118,6 +326,69 @@ export function documentPoolOptions(config: Partial<AppConfig>) {
     maxQueue: config.documentQueue ?? 20,
   };
 }
+
+/** The slow-client limits and the upload settings with their defaults, for buildApp. */
+export function clientLimits(config: Partial<AppConfig>) {
+  const d = CLIENT_DEFAULTS;
+  return {
+    headersTimeoutMs: config.headersTimeoutMs ?? d.headersTimeoutS * 1000,
+    requestTimeoutMs: config.requestTimeoutMs ?? d.requestTimeoutS * 1000,
+    uploadMinBytesPerS: config.uploadMinBytesPerS ?? d.uploadMinBytesPerS,
+    uploadMemoryBytes: config.uploadMemoryBytes ?? d.uploadMemoryMb * MB,
+    tmpDir: config.tmpDir,
+  };
+}
+
+/** How many finished scans are kept, and how many bytes of their events, for buildApp and the worker. */
+export function finishedJobsBound(config: Partial<AppConfig>): FinishedJobsBound {
+  return {
+    maxCount: config.finishedJobs ?? FINISHED_JOBS_DEFAULTS.count,
+    maxBytes: config.finishedJobsBytes ?? FINISHED_JOBS_DEFAULTS.mb * MB,
+  };
+}
+
+/** A gate's settings (src/admission's createGate takes these, with its name and sentences). */
+export type GateLimits = { concurrency: number; maxWaiting: number; timeLimitMs: number };
+
+/** Every admission gate's settings with their defaults, for buildApp, the worker and the CLI. */
+export function admissionLimits(
+  config: Partial<AppConfig>,
+): Record<'scans' | 'renders' | 'video' | 'metafile', GateLimits> {
+  const d = ADMISSION_DEFAULTS;
+  return {
+    scans: {
+      concurrency: config.scanJobs ?? d.scanJobs,
+      maxWaiting: config.scanQueue ?? d.scanQueue,
+      timeLimitMs: config.scanTimeLimitMs ?? d.scanTimeLimitMin * 60_000,
+    },
+    renders: {
+      concurrency: config.renders ?? d.renders,
+      maxWaiting: config.renderQueue ?? d.renderQueue,
+      timeLimitMs: config.renderTimeLimitMs ?? d.renderTimeLimitS * 1000,
+    },
+    video: {
+      concurrency: config.videoJobs ?? d.videoJobs,
+      maxWaiting: config.videoQueue ?? d.videoQueue,
+      timeLimitMs: config.videoTimeLimitMs ?? d.videoTimeLimitS * 1000,
+    },
+    metafile: {
+      concurrency: config.metafileJobs ?? d.metafileJobs,
+      maxWaiting: config.metafileQueue ?? d.metafileQueue,
+      timeLimitMs: config.metafileTimeLimitMs ?? d.metafileTimeLimitS * 1000,
+    },
+  };
+}
+
+/** What one extraction may spend, with the defaults, for buildApp and the worker. */
+export function extractionBudgets(config: Partial<AppConfig>): ExtractionBudgets {
+  return {
+    imagesPerPage: config.maxImagesPerPage ?? BUDGET_DEFAULTS.imagesPerPage,
+    imagesPerScan: config.maxImagesPerScan ?? BUDGET_DEFAULTS.imagesPerScan,
+    bytesPerExtraction: config.maxBytesPerExtraction ?? BUDGET_DEFAULTS.bytesPerExtraction,
+  };
+}
+
+const resolveOptional = (dir: string | undefined) => (dir ? path.resolve(dir) : undefined);
 
 /** Reads the configuration from the environment; every setting has an embedded default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -136,10 +407,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveSite: e.EXTRACT_API_SERVE_SITE === '1',
     allowLoopback: e.EXTRACT_API_ALLOW_LOOPBACK === '1',
     chromiumPath: e.EXTRACT_API_CHROMIUM_PATH,
+    renderUser: e.EXTRACT_API_RENDER_USER,
+    chromiumNoSandbox: e.EXTRACT_API_CHROMIUM_NO_SANDBOX === '1',
+    rendererProcesses: e.EXTRACT_API_RENDERER_PROCESSES,
+    rendererMemoryMb: e.EXTRACT_API_RENDERER_MEMORY_MB,
+    renders: e.EXTRACT_API_RENDERS,
+    renderQueue: e.EXTRACT_API_RENDER_QUEUE,
+    renderTimeLimitMs: e.EXTRACT_API_RENDER_TIME_LIMIT_S * 1000,
     maxPages: e.EXTRACT_API_MAX_PAGES,
     pagesPerHost: e.EXTRACT_API_PAGES_PER_HOST,
+    maxImagesPerPage: e.EXTRACT_API_MAX_IMAGES_PER_PAGE,
+    maxImagesPerScan: e.EXTRACT_API_MAX_IMAGES_PER_SCAN,
+    maxBytesPerExtraction: e.EXTRACT_API_MAX_BYTES_PER_EXTRACTION,
+    probesPerHost: e.EXTRACT_API_PROBES_PER_HOST,
     scanJobs: e.EXTRACT_API_SCAN_JOBS,
     scanQueue: e.EXTRACT_API_SCAN_QUEUE,
+    scanTimeLimitMs: Math.round(e.EXTRACT_API_SCAN_TIME_LIMIT_MIN * 60_000),
     jobTtlMs: Math.round(e.EXTRACT_API_JOB_TTL_HOURS * 3_600_000),
     redisUrl: e.REDIS_URL,
     workerPages: e.EXTRACT_API_WORKER_PAGES,
@@ -147,13 +430,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     inkscapePath: e.INKSCAPE_PATH,
+    metafileJobs: e.EXTRACT_API_METAFILE_JOBS,
+    metafileQueue: e.EXTRACT_API_METAFILE_QUEUE,
+    metafileTimeLimitMs: e.EXTRACT_API_METAFILE_TIME_LIMIT_S * 1000,
     videoJobs: e.EXTRACT_API_VIDEO_JOBS,
+    videoQueue: e.EXTRACT_API_VIDEO_QUEUE,
     videoTimeLimitMs: e.EXTRACT_API_VIDEO_TIME_LIMIT_S * 1000,
-    videoTmpDir: e.EXTRACT_API_VIDEO_TMP_DIR ? path.resolve(e.EXTRACT_API_VIDEO_TMP_DIR) : undefined,
+    videoTmpDir: resolveOptional(e.EXTRACT_API_VIDEO_TMP_DIR ?? e.EXTRACT_API_TMP_DIR),
     documentWorkers: e.EXTRACT_API_DOCUMENT_WORKERS,
     documentHeapMb: e.EXTRACT_API_DOCUMENT_HEAP_MB,
     documentTimeLimitMs: e.EXTRACT_API_DOCUMENT_TIME_LIMIT_S * 1000,
     documentQueue: e.EXTRACT_API_DOCUMENT_QUEUE,
+    headersTimeoutMs: e.EXTRACT_API_HEADERS_TIMEOUT_S * 1000,
+    requestTimeoutMs: e.EXTRACT_API_REQUEST_TIMEOUT_S * 1000,
+    uploadMinBytesPerS: e.EXTRACT_API_UPLOAD_MIN_BYTES_PER_S,
+    uploadMemoryBytes: e.EXTRACT_API_UPLOAD_MEMORY_MB * MB,
+    tmpDir: resolveOptional(e.EXTRACT_API_TMP_DIR),
+    finishedJobs: e.EXTRACT_API_FINISHED_JOBS,
+    finishedJobsBytes: e.EXTRACT_API_FINISHED_JOBS_MB * MB,
+    rateLimits: {
+      reads: e.EXTRACT_API_RATE_LIMIT_READS,
+      relay: e.EXTRACT_API_RATE_LIMIT_RELAY,
+      extractions: e.EXTRACT_API_RATE_LIMIT_EXTRACTIONS,
+      heavy: e.EXTRACT_API_RATE_LIMIT_HEAVY,
+      contact: e.EXTRACT_API_RATE_LIMIT_CONTACT,
+    },
+    contactPerClientPerDay: e.EXTRACT_API_CONTACT_PER_CLIENT_PER_DAY,
+    trustProxy: e.EXTRACT_API_TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,4 +1,5 @@
-import { loadConfig } from './config.ts';
+import { admissionLimits, BUDGET_DEFAULTS, extractionBudgets, finishedJobsBound, loadConfig } from './config.ts';
+import { browserLaunchWarning, setBrowserLaunch, setRenderLimits } from './extractors/render/index.ts';
 import { createPageWorker } from './jobs/index.ts';
 import { createSafeFetcher } from './plugins/app/safeFetch/index.ts';
 import { describeFailure } from './routes/api/extract/failure.ts';
@@ -12,13 +13,24 @@ if (!config.redisUrl) {
   process.exit(2);
 }
 const fetcher = createSafeFetcher({ allowLoopback: config.allowLoopback });
+// This worker's renders gate (EXTRACT_API_RENDERS…): each worker process has its own Chromium.
+const limits = admissionLimits(config);
+setRenderLimits(limits.renders);
+// Chromium as the API's: with its sandbox, as an unprivileged account when this is root.
+setBrowserLaunch(config);
+const renderWarning = await browserLaunchWarning();
+if (renderWarning) process.stderr.write(`[worker] ${renderWarning}\n`);
 const worker = createPageWorker({
   redisUrl: config.redisUrl,
   fetch: fetcher.fetch,
   chromiumPath: config.chromiumPath,
   perHost: config.pagesPerHost ?? 4,
   concurrency: config.workerPages ?? 8,
+  scanTimeLimitMs: limits.scans.timeLimitMs,
+  budgets: extractionBudgets(config),
+  probesPerHost: config.probesPerHost ?? BUDGET_DEFAULTS.probesPerHost,
   ttlMs: config.jobTtlMs ?? 24 * 3_600_000,
+  finished: finishedJobsBound(config),
   lockDurationMs: config.workerLockMs,
   hostLeaseMs: config.workerLockMs,
   stalledIntervalMs: config.workerLockMs === undefined ? undefined : Math.max(500, Math.round(config.workerLockMs / 2)),

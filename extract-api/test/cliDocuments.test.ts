@@ -66,7 +66,7 @@ describe('pnpm extract <file>', () => {
       .split('\n')
       .map((line) => DocumentApiImageSchema.parse(JSON.parse(line)));
     const written = (await readdir(dir)).sort();
-    // Each image's view, and beside it its stored file where the two differ (issue 15's renditions).
+    // Each image's view, and beside it its stored file where the two differ (its two renditions).
     const originals = lines.flatMap((image) => (image.original ? [image.original] : []));
     expect([...lines.map((image) => image.name), ...originals.map((file) => file.name)].sort()).toEqual(written);
     expect(stderr).toMatch(new RegExp(`saved ${written.length} files to`));

@@ -1,5 +1,5 @@
 /**
- * `pnpm extract <video>` with the modes of issue 18, run as users run it (the built CLI), on videos
+ * `pnpm extract <video>` with every frame mode, run as users run it (the built CLI), on videos
  * the test makes with ffmpeg.
  */
 import { execFile, execFileSync } from 'node:child_process';

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { REMOTE_FOLDERS } from 'shared-contracts';
+import { RAISED_RATE_LIMITS_ENV } from '../../tooling/rateLimits.mjs';
 import { buildApp } from '../src/app.ts';
-import type { AppConfig } from '../src/config.ts';
+import { type AppConfig, loadConfig } from '../src/config.ts';
 
 /** A throw-away folder per test, removed afterwards. */
 export async function tempDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
@@ -28,6 +29,10 @@ export async function writeBuiltSite(siteDir: string): Promise<void> {
   }
 }
 
+/** Rate limits no test reaches unless it means to (the e2e and bench servers' too): a test of a limit sets its own. */
+const raised = loadConfig(RAISED_RATE_LIMITS_ENV);
+export const RAISED_RATE_LIMITS = raised.rateLimits;
+
 export async function buildTestApp(overrides: Partial<AppConfig> & { dataDir: string }): Promise<FastifyInstance> {
   return buildApp({
     port: 0,
@@ -38,6 +43,8 @@ export async function buildTestApp(overrides: Partial<AppConfig> & { dataDir: st
     allowLoopback: false,
     chromiumPath: '/usr/bin/chromium',
     maxPages: 100,
+    rateLimits: RAISED_RATE_LIMITS,
+    contactPerClientPerDay: raised.contactPerClientPerDay,
     logLevel: 'silent',
     ...overrides,
   });

@@ -24,11 +24,15 @@ export const SCAN_BATCH_MAX_URLS = 100;
 /** Addresses the URL tool takes at once, one a line (scanned as one job of start pages only). */
 export const URL_LIST_MAX = 50;
 export const SCAN_PATTERNS_MAX = 20;
+/** Wildcards one include/exclude pattern holds (a run of `*` counts once): a pattern is a few path parts, not a puzzle. */
+export const SCAN_PATTERN_MAX_WILDCARDS = 16;
+/** Links longer than this are not matched against patterns: they match no include pattern and every exclude pattern. */
+export const SCAN_PATTERN_URL_MAX_CHARS = 2_048;
 
 export const FRAME_INTERVAL_MIN_SECONDS = 1;
 export const FRAME_INTERVAL_MAX_SECONDS = 30;
 export const FRAME_INTERVAL_DEFAULT_SECONDS = 5;
-/** The video specs text (spec section 9): up to 4 hours. */
+/** The longest video the screen takes, as its limits text says: 4 hours. */
 export const VIDEO_MAX_DURATION_SECONDS = 4 * 60 * 60;
 /** Frames one video gives at most: 4 hours at the smallest interval. */
 export const VIDEO_MAX_FRAMES = Math.ceil(VIDEO_MAX_DURATION_SECONDS / FRAME_INTERVAL_MIN_SECONDS);

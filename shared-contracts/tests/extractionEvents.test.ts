@@ -44,6 +44,10 @@ describe('ExtractionEventSchema', () => {
       },
     ],
     ['a scan done at its page limit', { type: 'done', found: 12, done: 100, unit: 'pages', stoppedAtLimit: true }],
+    [
+      'a scan done at its budget, with the addresses it did not check',
+      { type: 'done', found: 20, done: 3, unit: 'pages', stoppedAtLimit: true, notChecked: 2_980 },
+    ],
     ['an error with a code', { type: 'error', error: 'This file could not be read', code: 'unreadable' }],
   ];
 
@@ -57,6 +61,7 @@ describe('ExtractionEventSchema', () => {
     ['progress without a unit', { type: 'progress', done: 1 }],
     ['progress in an unknown unit', { type: 'progress', done: 1, unit: 'bytes' }],
     ['negative counts', { type: 'done', found: -1 }],
+    ['a negative count of addresses not checked', { type: 'done', found: 1, notChecked: -1 }],
     ['an image that is not an ExtractedImage', { type: 'image', image: { url: 'x' } }],
     ['an error without words', { type: 'error' }],
   ])('refuses %s', (_label, event) => {

@@ -1,6 +1,6 @@
-import type { ExtractedImage } from 'shared-contracts';
+import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { downloadAll, zipMakerFor } from '../src/extraction/downloadAll.ts';
+import { downloadAll, fileBytesReader, zipMakerFor } from '../src/extraction/downloadAll.ts';
 
 const image = (url: string, name = 'a.png'): ExtractedImage => ({ id: name, name, url, source: 'page' });
 
@@ -50,6 +50,26 @@ describe('downloadAll', () => {
       images: [{ url: 'https://example.org/a.png', name: 'a.png', facts: { source: 'https://example.org/a.png' } }],
     });
     expect(document.querySelector('form')).toBeNull();
+  });
+
+  it('tells why the image proxy refused a file in its words: a rate limit says how long to wait', async () => {
+    const sentence = MESSAGES.rateLimit.wait(42);
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify({ success: false, error: sentence }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '42' },
+        }),
+    );
+    const reader = fileBytesReader();
+    await expect(reader.read(image('https://example.org/a.png'))).rejects.toThrow(sentence);
+    await expect(fileBytesReader({ removeMetadata: true }).read(image('https://example.org/b.png'))).rejects.toThrow(
+      sentence,
+    );
+    // An answer without words still says what it was.
+    vi.stubGlobal('fetch', async () => new Response('gone', { status: 404 }));
+    await expect(reader.read(image('https://example.org/c.png'))).rejects.toThrow('HTTP 404');
   });
 
   it('writes bytes on the device into a ZIP here, and saves it under its name', async () => {

@@ -17,6 +17,7 @@ import {
 import { documentPoolOptions, loadConfig } from '../config.ts';
 import { createDocumentPool } from '../extractors/document/documentPool.ts';
 import { dataUrlOf, describeDocumentFailure, toApiImage } from '../extractors/document/index.ts';
+import { setBrowserLaunch } from '../extractors/render/index.ts';
 import { extractWebsite, readWebPage, toExtractedImages } from '../extractors/web/index.ts';
 import { createSafeFetcher, type SafeFetch } from '../plugins/app/safeFetch/index.ts';
 import { describeFailure } from '../routes/api/extract/failure.ts';
@@ -58,6 +59,7 @@ if (parsedUrl && !parsedUrl.success) {
 }
 const startUrl: string = parsedUrl?.data ?? '';
 const config = loadConfig();
+setBrowserLaunch(config);
 const fetcher = createSafeFetcher({ allowLoopback: config.allowLoopback });
 const controller = new AbortController();
 process.once('SIGINT', () => controller.abort());

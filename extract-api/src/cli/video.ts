@@ -1,6 +1,6 @@
 /**
  * `pnpm extract <video>`: the server's ffmpeg path run on a file on disk, with the screen's modes
- * (issue 18). Each frame is printed as it is made and, with --out, written there; Loaded only for a video.
+ * (every frame mode the video screen offers). Each frame is printed as it is made and, with --out, written there; Loaded only for a video.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -23,6 +23,7 @@ import {
 } from 'media-files';
 import { sheetPdf } from 'media-files/sheetPdf';
 import {
+  FRAME_MODE_DEFAULT,
   FrameCountSchema,
   FrameFormatSchema,
   FrameIntervalSchema,
@@ -99,14 +100,14 @@ function time(name: 'from' | 'to'): number | undefined {
   return seconds;
 }
 
-/** The selection the options describe: one mode at most (every 5 s without any). */
+/** The selection the options describe: one mode at most (`FRAME_MODE_DEFAULT` without any). */
 export function selectionOfOptions(): FrameSelection {
   const given = (['every', 'scenes', 'keyframes', 'count'] as const).filter(
     (name) => values[name] !== undefined && values[name] !== false,
   );
   if (given.length > 1)
     fail(`Choose one of --every, --scenes, --keyframes and --count, not ${given.map((g) => `--${g}`).join(' and ')}.`);
-  let mode: FrameMode = { kind: 'interval', intervalSeconds: 5 };
+  let mode: FrameMode = FRAME_MODE_DEFAULT;
   if (values.every !== undefined) {
     mode = {
       kind: 'interval',

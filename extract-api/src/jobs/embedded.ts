@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { type JobCreated, type JobSnapshot, type JobStatus, MESSAGES } from 'shared-contracts';
-import { createLimiter } from '../extractors/probe/index.ts';
+import { type ExtractionEvent, type JobCreated, type JobSnapshot, type JobStatus, MESSAGES } from 'shared-contracts';
+import { type Admission, createGate, TimeLimitError } from '../admission/index.ts';
 import { endStatus, followLog, JobLog } from './jobLog.ts';
-import { JobsBusyError, type ScanJobs, type ScanJobsOptions, type WebsiteJobInput } from './types.ts';
+import type { ScanJobs, ScanJobsOptions, WebsiteJobInput } from './types.ts';
 
 type Job = {
   id: string;
@@ -14,6 +14,20 @@ type Job = {
   controller: AbortController;
 };
 
+/** The `code` of the error event a scan ends with when it reached its time limit. */
+export const SCAN_TIME_LIMIT_CODE = 'time-limit';
+
+/**
+ * The last event of a scan stopped at its time limit. An error event, not a done: done has no
+ * room for a sentence, and the visitor must read why the scan stopped; an error keeps the images
+ * sent before it (the one event union's rule), so nothing found is lost.
+ */
+export function scanTimeLimitEvent(limitMs: number): ExtractionEvent {
+  return { type: 'error', error: scanTimeLimitMessage(limitMs), code: SCAN_TIME_LIMIT_CODE };
+}
+
+const scanTimeLimitMessage = (limitMs: number) => MESSAGES.website.timeLimit(Math.max(1, Math.round(limitMs / 60_000)));
+
 /** An unguessable, URL-safe id: whoever has it sees the scan, so it is the scan's only key. */
 export function newJobId(): string {
   return randomBytes(16).toString('base64url');
@@ -21,19 +35,39 @@ export function newJobId(): string {
 
 /**
  * The embedded default: jobs queued and run in this process, their events and images held in
- * memory until `ttlMs` after they end (swept every minute). Nothing to install, nothing to run
- * beside the API; a restart loses them (REDIS_URL is for scans that must survive one).
+ * memory until `ttlMs` after they end (swept every minute), or until newer finished jobs push
+ * them past `finished`'s bound. Nothing to install, nothing to run beside the API; a restart loses them (REDIS_URL is for scans that must survive one).
  */
 export function createEmbeddedScanJobs(options: ScanJobsOptions): ScanJobs {
   const now = options.now ?? Date.now;
   const jobs = new Map<string, Job>();
-  const slots = createLimiter(options.concurrency);
-  let waiting = 0;
+  // The scans gate: EXTRACT_API_SCAN_JOBS at once, EXTRACT_API_SCAN_QUEUE waiting, each scan
+  // stopped at EXTRACT_API_SCAN_TIME_LIMIT_MIN from when it starts.
+  const scans = createGate({
+    name: 'scans',
+    concurrency: options.concurrency,
+    maxWaiting: options.maxQueued,
+    timeLimitMs: options.timeLimitMs,
+    busyMessage: MESSAGES.website.busy,
+    timeLimitMessage: scanTimeLimitMessage,
+  });
+
+  // Finished jobs in the order they ended (a Map keeps it), so the oldest is first both to expire
+  // and to go when the finished-jobs bound is passed; and the bytes of their events.
+  const finished = new Map<string, Job>();
+  let finishedBytes = 0;
+  const forget = (job: Job) => {
+    jobs.delete(job.id);
+    if (finished.delete(job.id)) finishedBytes -= job.log.bytes;
+  };
 
   const sweep = setInterval(
     () => {
       const at = now();
-      for (const [id, job] of jobs) if (job.expiresAt !== undefined && job.expiresAt <= at) jobs.delete(id);
+      for (const job of finished.values()) {
+        if ((job.expiresAt ?? 0) > at) break;
+        forget(job);
+      }
     },
     Math.min(60_000, Math.max(1_000, options.ttlMs)),
   );
@@ -43,39 +77,54 @@ export function createEmbeddedScanJobs(options: ScanJobsOptions): ScanJobs {
   const find = (id: string): Job | undefined => {
     const job = jobs.get(id);
     if (job?.expiresAt !== undefined && job.expiresAt <= now()) {
-      jobs.delete(id);
+      forget(job);
       return undefined;
     }
     return job;
   };
 
   const finish = (job: Job) => {
+    // Cancel ends a job at once and its run ends it again: its time to live runs from the first.
+    if (finished.has(job.id)) return;
     job.status = endStatus(job.log.after(job.log.cursor - 1).at(-1));
     job.expiresAt = now() + options.ttlMs;
+    finished.set(job.id, job);
+    finishedBytes += job.log.bytes;
+    const bound = options.finished;
+    if (!bound) return;
+    // The job that just ended stays, whatever its size: it is the one its visitor is looking at.
+    for (const oldest of finished.values()) {
+      if (finished.size <= bound.maxCount && finishedBytes <= bound.maxBytes) break;
+      if (oldest === job) break;
+      forget(oldest);
+    }
   };
 
-  const run = async (job: Job) => {
-    waiting -= 1;
-    if (job.controller.signal.aborted) return;
+  const run = async (job: Job, admission: Admission) => {
+    // Stopped by Cancel, by shutting down, or by the gate's clock.
+    const { signal } = admission;
     job.status = 'running';
     try {
-      for await (const event of options.runScan(job.input, job.controller.signal)) {
-        if (job.controller.signal.aborted) break;
+      for await (const event of options.runScan(job.input, signal)) {
+        if (signal.aborted) break;
         job.log.append(event);
         if (job.log.ended) break;
       }
-      if (job.controller.signal.aborted) throw job.controller.signal.reason;
+      if (signal.aborted) throw signal.reason;
       if (!job.log.ended) throw new Error('[jobs] the scan ended without a last event');
     } catch (error) {
       if (!job.log.ended) {
         if (job.controller.signal.aborted) {
           job.log.append({ type: 'error', error: MESSAGES.website.cancelled, code: 'cancelled' });
+        } else if (signal.reason instanceof TimeLimitError) {
+          job.log.append(scanTimeLimitEvent(signal.reason.limitMs));
         } else {
           options.log?.error({ err: error, job: job.id }, 'website scan failed');
           job.log.append({ type: 'error', error: options.describeFailure(error) });
         }
       }
     } finally {
+      admission.release();
       finish(job);
     }
   };
@@ -98,18 +147,23 @@ export function createEmbeddedScanJobs(options: ScanJobsOptions): ScanJobs {
   return {
     kind: 'embedded',
     async create(input): Promise<JobCreated> {
-      if (waiting >= options.maxQueued) throw new JobsBusyError(MESSAGES.website.busy);
+      const controller = new AbortController();
+      // Refused here, before the job exists, when the line is full (BusyError: 503).
+      const admitted = scans.admit({ signal: controller.signal });
       const job: Job = {
         id: newJobId(),
         input,
         status: 'queued',
         createdAt: now(),
         log: new JobLog(),
-        controller: new AbortController(),
+        controller,
       };
       jobs.set(job.id, job);
-      waiting += 1;
-      void slots(() => run(job));
+      // A job cancelled while it waits leaves the line: Cancel has already ended its log.
+      admitted.then(
+        (admission) => run(job, admission),
+        () => undefined,
+      );
       return { id: job.id, status: job.status };
     },
     async snapshot(id, after) {

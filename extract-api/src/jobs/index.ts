@@ -1,4 +1,4 @@
-import type { AppConfig } from '../config.ts';
+import { type AppConfig, admissionLimits, finishedJobsBound } from '../config.ts';
 import { createEmbeddedScanJobs } from './embedded.ts';
 import { createRedisScanJobs } from './redis/redisJobs.ts';
 import type { ScanJobs, ScanJobsOptions } from './types.ts';
@@ -18,7 +18,17 @@ export const MAX_WAITING_PAGES = 1_000_000;
 
 /** The scan jobs this configuration asks for: on Redis when REDIS_URL is set, embedded otherwise. */
 export async function createScanJobs(
-  config: Pick<AppConfig, 'scanJobs' | 'scanQueue' | 'jobTtlMs' | 'redisUrl' | 'maxPages'>,
+  config: Pick<
+    AppConfig,
+    | 'scanJobs'
+    | 'scanQueue'
+    | 'scanTimeLimitMs'
+    | 'jobTtlMs'
+    | 'redisUrl'
+    | 'maxPages'
+    | 'finishedJobs'
+    | 'finishedJobsBytes'
+  >,
   deps: Pick<ScanJobsOptions, 'runScan' | 'describeFailure' | 'log'>,
 ): Promise<ScanJobs> {
   if (config.redisUrl) {
@@ -26,13 +36,17 @@ export async function createScanJobs(
       redisUrl: config.redisUrl,
       maxPages: config.maxPages,
       ttlMs: config.jobTtlMs ?? JOB_TTL_MS_DEFAULT,
+      finished: finishedJobsBound(config),
       maxWaitingPages: MAX_WAITING_PAGES,
     });
   }
+  const scans = admissionLimits(config).scans;
   return createEmbeddedScanJobs({
     ...deps,
-    concurrency: config.scanJobs ?? 2,
-    maxQueued: config.scanQueue ?? 100,
+    concurrency: scans.concurrency,
+    maxQueued: scans.maxWaiting,
+    timeLimitMs: scans.timeLimitMs,
     ttlMs: config.jobTtlMs ?? JOB_TTL_MS_DEFAULT,
+    finished: finishedJobsBound(config),
   });
 }

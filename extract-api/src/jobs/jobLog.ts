@@ -14,6 +14,7 @@ export class JobLog {
   #progress: Progress | undefined;
   #waiters = new Set<() => void>();
   #ended = false;
+  #bytes = 0;
 
   get cursor(): number {
     return this.#seq;
@@ -27,6 +28,11 @@ export class JobLog {
     return this.#progress;
   }
 
+  /** The size of the events kept, as JSON: what the finished-jobs bound counts. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
   append(event: ExtractionEvent): SequencedEvent {
     if (this.#ended) throw new Error('[jobs] a job that ended takes no more events');
     this.#seq += 1;
@@ -36,6 +42,7 @@ export class JobLog {
       this.#progress = failures ? { ...sequenced, failures } : sequenced;
     } else {
       this.#kept.push(sequenced);
+      this.#bytes += JSON.stringify(sequenced).length;
       if (sequenced.type === 'done' || sequenced.type === 'error') this.#ended = true;
     }
     for (const wake of this.#waiters) wake();

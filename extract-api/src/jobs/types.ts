@@ -34,6 +34,13 @@ export interface ScanJobs {
   close(): Promise<void>;
 }
 
+/**
+ * Past either bound the oldest finished jobs are forgotten before their time to live is up (a
+ * request for one then finds no such job), so that many small scans or a few huge ones cannot
+ * fill the memory of the API or of Redis. The bytes are estimated from the JSON of their events.
+ */
+export type FinishedJobsBound = { maxCount: number; maxBytes: number };
+
 /** The scan a job runs: the website extractor bound to its environment. */
 export type RunScan = (input: WebsiteJobInput, signal: AbortSignal) => AsyncIterable<ExtractionEvent>;
 
@@ -43,8 +50,12 @@ export type ScanJobsOptions = {
   concurrency: number;
   /** Scans that may wait; more are refused (JobsBusyError). */
   maxQueued: number;
+  /** A scan is stopped this long after it starts, with what it found kept (scanTimeLimitEvent). */
+  timeLimitMs: number;
   /** How long a finished job's results are kept, in ms. */
   ttlMs: number;
+  /** Finished jobs kept at most, besides their time to live; unbounded when left out. */
+  finished?: FinishedJobsBound;
   /** The user's words for why a scan failed. */
   describeFailure: (error: unknown) => string;
   /** Logs what goes wrong outside any request. */
@@ -52,7 +63,5 @@ export type ScanJobsOptions = {
   now?: () => number;
 };
 
-/** Too many scans wait already: the client is told to try again later (503). */
-export class JobsBusyError extends Error {
-  override readonly name = 'JobsBusyError';
-}
+/** Too many scans wait already: the client is told to try again later (503): the scans gate's refusal. */
+export { BusyError as JobsBusyError } from '../admission/index.ts';

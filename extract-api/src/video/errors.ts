@@ -6,7 +6,6 @@ import { MESSAGES } from 'shared-contracts';
  *
  *   VideoJobError
  *   ├── 'ffmpeg-missing'   ffmpeg or ffprobe cannot be started          503
- *   ├── 'busy'             every conversion slot and the queue are full  503
  *   ├── 'no-video'         neither a file nor a url was sent            400
  *   ├── 'platform'         a YouTube/Vimeo/… page, not a file           400
  *   ├── 'not-video'        the bytes are not a video container          415
@@ -18,7 +17,6 @@ import { MESSAGES } from 'shared-contracts';
  */
 export type VideoJobErrorCode =
   | 'ffmpeg-missing'
-  | 'busy'
   | 'no-video'
   | 'platform'
   | 'not-video'
@@ -30,7 +28,6 @@ export type VideoJobErrorCode =
 
 const STATUS: Readonly<Record<VideoJobErrorCode, number>> = {
   'ffmpeg-missing': 503,
-  busy: 503,
   'no-video': 400,
   platform: 400,
   'not-video': 415,
@@ -59,9 +56,6 @@ export class VideoJobError extends Error {
 
   static ffmpegMissing(detail?: string) {
     return new VideoJobError('ffmpeg-missing', MESSAGES.video.converterUnavailable, detail);
-  }
-  static busy() {
-    return new VideoJobError('busy', MESSAGES.video.busy);
   }
   static tooLarge() {
     return new VideoJobError('too-large', MESSAGES.video.tooLarge);

@@ -7,6 +7,7 @@ import {
   frameFileName,
   frameGrid,
   gridTimes,
+  inWindow,
   resolveWindow,
   SHARPNESS_SIZE,
   sharpestOf,
@@ -246,7 +247,8 @@ async function* selectedFrames(
 
 /** The times a select run keeps, without encoding anything (`-f null`). */
 async function listTimes(request: FrameRequest, args: string[]): Promise<number[]> {
-  const nullArgs = [...args.slice(0, args.indexOf('-f')), '-f', 'null', '-'];
+  // The output's `-f` (image2pipe) is the last one: the input has its own, its demuxer.
+  const nullArgs = [...args.slice(0, args.lastIndexOf('-f')), '-f', 'null', '-'];
   const infos = createFrameInfoQueue();
   const ffmpeg = runProcess(request.ffmpegPath, nullArgs, request.signal, (text) => infos.push(text));
   ffmpeg.stdout.resume();
@@ -293,7 +295,7 @@ async function sharpestFrames(
         const seconds = offset + info.seconds;
         let score: number | undefined;
         windows.forEach((w, i) => {
-          if (seconds < w.from - 1e-6 || seconds >= w.to - 1e-6) return;
+          if (!inWindow(seconds, w)) return;
           score ??= sharpness(luma, width, height);
           candidates[i]?.push({ n: info.n, seconds, score });
         });

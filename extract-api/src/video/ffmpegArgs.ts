@@ -1,6 +1,29 @@
-import type { FrameGrid } from 'media-files';
+import type { FrameGrid, VideoContainer } from 'media-files';
 import type { FrameFormat } from 'shared-contracts';
 import type { VideoInfo } from './probeVideo.ts';
+
+/** ffmpeg's demuxer for each container the upload guard recognises (`ffmpeg -demuxers`). */
+export const DEMUXERS: Readonly<Record<VideoContainer, string>> = {
+  mp4: 'mov',
+  webm: 'matroska',
+  matroska: 'matroska',
+  avi: 'avi',
+  flv: 'flv',
+  mpegts: 'mpegts',
+  mpegps: 'mpeg',
+  ogg: 'ogg',
+  asf: 'asf',
+};
+
+/**
+ * What comes before every `-i` (ffmpeg's and ffprobe's): the file is opened by the demuxer of the
+ * container its first bytes were checked as, and through the file protocol alone. Left to probe,
+ * ffmpeg picks whichever demuxer scores a file highest: an SDP description whose bytes also pass
+ * for MPEG-TS is opened as SDP and listens for RTP; a playlist or manifest fetches its segments.
+ */
+export function inputArgs(container: VideoContainer): string[] {
+  return ['-protocol_whitelist', 'file', '-f', DEMUXERS[container]];
+}
 
 /**
  * The turn ffmpeg's own autorotate would apply for this display-matrix rotation (ffprobe reports
@@ -115,6 +138,7 @@ export function gridExtractionArgs(job: GridJob): string[] {
     ...COMMON,
     ...LOG_ERRORS,
     ...seek.args,
+    ...inputArgs(video.container),
     '-i',
     job.input,
     '-filter_complex',
@@ -165,6 +189,7 @@ function selectArgs(job: SelectJob, inputOptions: string[], select: string | und
     ...seek.args,
     '-t',
     Math.max(0, job.to - seek.offset).toFixed(6),
+    ...inputArgs(job.video.container),
     '-i',
     job.input,
     '-map',
@@ -213,6 +238,7 @@ export function scoringArgs(
     ...seek.args,
     '-t',
     Math.max(0, job.to - seek.offset).toFixed(6),
+    ...inputArgs(job.video.container),
     '-i',
     job.input,
     '-map',

@@ -22,7 +22,6 @@ export {
   sceneArgs,
   toneMapFilters,
 } from './ffmpegArgs.ts';
-export { createJobSlots, type JobSlots } from './jobSlots.ts';
 export { probeVideo, type VideoInfo } from './probeVideo.ts';
 export { isClearlyNotVideo, saveVideo, VideoGuard } from './receiveVideo.ts';
 export { runForOutput, runProcess } from './runProcess.ts';

@@ -1,9 +1,19 @@
-import { displaySize, parseAspectRatio } from 'media-files';
+import { open } from 'node:fs/promises';
+import {
+  displaySize,
+  parseAspectRatio,
+  sniffVideoContainer,
+  VIDEO_SNIFF_BYTES,
+  type VideoContainer,
+} from 'media-files';
 import { VideoJobError } from './errors.ts';
+import { inputArgs } from './ffmpegArgs.ts';
 import { runForOutput } from './runProcess.ts';
 
 /** What ffprobe says about the first video stream, reduced to what frame extraction needs. */
 export type VideoInfo = {
+  /** The container the file's first bytes show: ffmpeg reads the file with its demuxer and no other. */
+  container: VideoContainer;
   /** Seconds a player shows as the length: the container's duration, else the stream's, else the packets' span. */
   durationSeconds: number;
   codec: string;
@@ -42,11 +52,40 @@ function unreadable(detail: string): VideoJobError {
   return new VideoJobError('unreadable', `This file has no video ffmpeg can read (${detail}).`, detail);
 }
 
-/** Reads container and stream facts with ffprobe; demuxes every packet only when no duration is stored. */
+/** The container the file's first bytes show, read again from the file ffmpeg is about to open. */
+async function containerOf(file: string): Promise<VideoContainer> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(VIDEO_SNIFF_BYTES), 0, VIDEO_SNIFF_BYTES, 0);
+    const head = buffer.subarray(0, bytesRead);
+    const container = sniffVideoContainer(head);
+    if (!container) throw VideoJobError.notVideoFile(`first bytes ${head.subarray(0, 16).toString('hex')}`);
+    return container;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Reads container and stream facts with ffprobe; demuxes every packet only when no duration is
+ * stored. A file whose first bytes show no video container is refused before ffprobe runs.
+ */
 export async function probeVideo(ffprobePath: string, file: string, signal?: AbortSignal): Promise<VideoInfo> {
+  const container = await containerOf(file);
   const probe = await runForOutput(
     ffprobePath,
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '-select_streams', 'v:0', file],
+    [
+      '-v',
+      'error',
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      '-select_streams',
+      'v:0',
+      ...inputArgs(container),
+      file,
+    ],
     signal,
   );
   if (signal?.aborted) throw VideoJobError.aborted();
@@ -64,7 +103,10 @@ export async function probeVideo(ffprobePath: string, file: string, signal?: Abo
   if (codedWidth <= 0 || codedHeight <= 0) throw unreadable('the video track has no picture size');
 
   const durationSeconds =
-    positive(json.format?.duration) ?? positive(stream.duration) ?? (await packetSpan(ffprobePath, file, signal)) ?? 0;
+    positive(json.format?.duration) ??
+    positive(stream.duration) ??
+    (await packetSpan(ffprobePath, file, container, signal)) ??
+    0;
   if (durationSeconds <= 0) throw unreadable('the video has no duration');
 
   const matrix = stream.side_data_list?.find((d) => d.side_data_type === 'Display Matrix');
@@ -74,6 +116,7 @@ export async function probeVideo(ffprobePath: string, file: string, signal?: Abo
   const hdr =
     stream.color_transfer === 'smpte2084' ? 'pq' : stream.color_transfer === 'arib-std-b67' ? 'hlg' : undefined;
   return {
+    container,
     durationSeconds,
     hdr,
     codec: stream.codec_name ?? 'unknown',
@@ -86,10 +129,26 @@ export async function probeVideo(ffprobePath: string, file: string, signal?: Abo
 }
 
 /** From the first packet's start to the last packet's end (Matroska files written without a duration). */
-async function packetSpan(ffprobePath: string, file: string, signal?: AbortSignal): Promise<number | undefined> {
+async function packetSpan(
+  ffprobePath: string,
+  file: string,
+  container: VideoContainer,
+  signal?: AbortSignal,
+): Promise<number | undefined> {
   const result = await runForOutput(
     ffprobePath,
-    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
+    [
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'packet=pts_time,duration_time',
+      '-of',
+      'csv=p=0',
+      ...inputArgs(container),
+      file,
+    ],
     signal,
   );
   if (result.code !== 0) return undefined;

@@ -1,14 +1,19 @@
 import { existsSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { MESSAGES } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_PATH } from '../../../tooling/chromium.mjs';
 import {
   CHROMIUM_MISSING_MESSAGE,
   closeRenderer,
+  DEFAULT_RENDER_QUEUE,
+  DEFAULT_RENDER_TIMEOUT_MS,
+  DEFAULT_RENDERS,
   RenderFailedError,
   RenderUnavailableError,
   renderPage,
+  setRenderLimits,
 } from '../../src/extractors/render/index.ts';
 import { CSS_URLS_FUNCTION } from '../../src/extractors/render/inPage.ts';
 import {
@@ -358,6 +363,38 @@ describe(`renderPage with Chromium at ${CHROMIUM_PATH}`, { timeout: 30_000 }, ()
     });
     expect(page.loadedImages.map((image) => image.url)).toEqual([`${origin}/hanging-image/ok.png`]);
     expect(Date.now() - startedAt).toBeLessThan(4_000);
+  });
+
+  it("passes the process's renders gate: a full line refuses a visitor at once, a scan's page waits its turn, the gate's limit is the render's", async () => {
+    setRenderLimits({ concurrency: 1, maxWaiting: 0, timeLimitMs: 1_500 });
+    try {
+      const options = { fetch: fetcher.fetch, chromiumPath: chromium() };
+      const startedAt = Date.now();
+      const holding = renderPage(`${origin}/hang/held.html`, options).catch((e: unknown) => e);
+      await expect(renderPage(`${origin}/dynamic/`, options)).rejects.toMatchObject({
+        name: 'BusyError',
+        message: MESSAGES.url.renderBusy,
+        statusCode: 503,
+      });
+      const patient = renderPage(`${origin}/hang/waited.html`, { ...options, waitForTurn: true }).catch(
+        (e: unknown) => e,
+      );
+      // The held render is stopped at the gate's limit, with the render's own words for it.
+      expect(await holding).toMatchObject({
+        code: 'timeout',
+        message: expect.stringMatching(/^The page took longer than 1\.5 s/),
+      });
+      // The patient one ran after it, its own 1.5 s from when it got its place.
+      expect(await patient).toMatchObject({ code: 'timeout' });
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(3_000);
+      expect(hits.filter((hit) => hit.path === '/hang/waited.html').length).toBeGreaterThan(0);
+    } finally {
+      setRenderLimits({
+        concurrency: DEFAULT_RENDERS,
+        maxWaiting: DEFAULT_RENDER_QUEUE,
+        timeLimitMs: DEFAULT_RENDER_TIMEOUT_MS,
+      });
+    }
   });
 });
 

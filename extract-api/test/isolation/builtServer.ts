@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { expect } from 'vitest';
+import { RAISED_RATE_LIMITS_ENV } from '../../../tooling/rateLimits.mjs';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SERVER = path.join(packageDir, 'dist', 'server.js');
@@ -25,9 +26,11 @@ export type BuiltServer = {
 
 /**
  * Starts `node dist/server.js` on a free loopback port with the given settings on top of the
- * environment (API only unless `EXTRACT_API_SERVE_SITE` says otherwise), and waits until it listens.
+ * environment (API only unless `EXTRACT_API_SERVE_SITE` says otherwise, rate limits raised out of
+ * reach unless `EXTRACT_API_RATE_LIMIT_*` say otherwise), and waits until it listens. A setting
+ * given as undefined is left out, so that its default applies.
  */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+export async function startBuiltServer(env: Record<string, string | undefined> = {}): Promise<BuiltServer> {
   if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: build it first (node scripts/build.mjs).`);
   const child = spawn(process.execPath, [SERVER], {
     cwd: packageDir,
@@ -37,6 +40,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       HOST: '127.0.0.1',
       EXTRACT_API_SERVE_SITE: '0',
       LOG_LEVEL: 'info',
+      ...RAISED_RATE_LIMITS_ENV,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

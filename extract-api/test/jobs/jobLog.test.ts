@@ -11,6 +11,19 @@ const image = (n: number): ExtractedImage => ({
 });
 
 describe('JobLog', () => {
+  it('should count the bytes of the events it keeps, as JSON, for the finished-jobs bound', () => {
+    const log = new JobLog();
+    expect(log.bytes).toBe(0);
+    log.append({ type: 'start', runsOn: 'server', unit: 'pages' });
+    for (let n = 0; n < 100; n += 1) log.append({ type: 'progress', unit: 'pages', done: n, queued: 1 });
+    log.append({ type: 'image', image: image(1) });
+    log.append({ type: 'done', found: 1, done: 1, unit: 'pages' });
+    // the kept events only: a progress event replaces the one before it
+    const kept = log.after(0).filter((event) => event.type !== 'progress');
+    expect(kept).toHaveLength(3);
+    expect(log.bytes).toBe(kept.reduce((sum, event) => sum + JSON.stringify(event).length, 0));
+  });
+
   it('should number events, keep every image and the latest progress only, in order', () => {
     const log = new JobLog();
     log.append({ type: 'start', runsOn: 'server', unit: 'pages' });

@@ -22,6 +22,7 @@ scanJobsSuite(
       redisUrl: redis.url,
       maxPages: 100,
       ttlMs: options.ttlMs,
+      finished: options.finished,
       maxWaitingPages: 10_000,
     });
     const worker = createPageWorker({
@@ -29,7 +30,9 @@ scanJobsSuite(
       fetch: fetcher.fetch,
       perHost: 4,
       concurrency: 4,
+      scanTimeLimitMs: options.timeLimitMs,
       ttlMs: options.ttlMs,
+      finished: options.finished,
       describeFailure: options.describeFailure,
     });
     return {

@@ -108,3 +108,38 @@ describe('RedisScanStore read by cursor', () => {
     for (const store of [...writers, reader]) store.redis.disconnect();
   }, 30_000);
 });
+
+describe('RedisScanStore finished scans', () => {
+  it('should delete every key of the oldest finished scans past the bound, counting the bytes of their events', async () => {
+    const store = new RedisScanStore(connect(redis.url), 60_000, { maxCount: 2, maxBytes: 1024 ** 3 });
+    const ids = ['finished-a', 'finished-b', 'finished-c'];
+    for (const id of ids) {
+      await store.createScan(id, {
+        input: { url: 'http://127.0.0.1/', depth: 1, render: false },
+        maxPages: 10,
+        createdAt: 0,
+      });
+      await store.appendImage(id, image(1));
+      await store.appendProgress(id);
+      await store.finishPage(id, 'http://127.0.0.1/');
+      await store.append(id, { type: 'done', found: 1, done: 1, unit: 'pages' });
+      // distinct end times: the index orders by them
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const keysOf = (id: string) => store.redis.keys(`ie:scan:${id}:*`);
+    expect(await keysOf('finished-a')).toEqual([]);
+    expect((await keysOf('finished-b')).length).toBeGreaterThan(3);
+    expect(await store.meta('finished-c')).toMatchObject({ ended: true, status: 'done' });
+    // the image and done events, as JSON, are what the bound counts
+    const bytes = Number(await store.redis.hget('ie:scan:finished-c:meta', 'bytes'));
+    const events = await store.redis.zrange('ie:scan:finished-c:events', '0', '-1');
+    expect(bytes).toBe(events.reduce((sum, line) => sum + line.length, 0));
+    // a scan that ends again (a second worker, a late cancel) is counted once
+    expect(await store.retire('finished-c')).toBe(0);
+    expect(await store.redis.zrange('ie:scan:finished', '0', '-1')).toEqual(['finished-b', 'finished-c']);
+    expect(Number(await store.redis.get('ie:scan:finished-total'))).toBe(
+      Number(await store.redis.hget('ie:scan:finished-b:meta', 'bytes')) + bytes,
+    );
+    store.redis.disconnect();
+  });
+});

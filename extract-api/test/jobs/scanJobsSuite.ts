@@ -1,8 +1,13 @@
 import { getEventListeners } from 'node:events';
-import type { SequencedEvent } from 'shared-contracts';
+import { MESSAGES, type SequencedEvent } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractWebsite } from '../../src/extractors/web/index.ts';
-import type { ScanJobs, ScanJobsOptions, WebsiteJobInput } from '../../src/jobs/index.ts';
+import {
+  SCAN_TIME_LIMIT_CODE,
+  type ScanJobs,
+  type ScanJobsOptions,
+  type WebsiteJobInput,
+} from '../../src/jobs/index.ts';
 import { createSafeFetcher } from '../../src/plugins/app/safeFetch/index.ts';
 import { type FileServer, startFileServer } from '../fixtures/fileServer.ts';
 import { fixtureSite } from '../fixtures/site.ts';
@@ -33,6 +38,7 @@ export function scanJobsSuite(name: string, make: MakeScanJobs, more: { expiryWa
       runScan,
       concurrency: 2,
       maxQueued: 10,
+      timeLimitMs: 60_000,
       ttlMs: 60_000,
       describeFailure: (error) => (error instanceof Error ? error.message : 'failed'),
       ...more,
@@ -49,6 +55,10 @@ export function scanJobsSuite(name: string, make: MakeScanJobs, more: { expiryWa
         ...fixtureSite(),
         '/slow.html': { body: Buffer.from('<a href="/">home</a>'), type: 'text/html', delayMs: 3_000 },
         '/slow-start.html': { body: Buffer.from('<a href="/slow.html">slow</a>'), type: 'text/html' },
+        '/slow-after-image.html': {
+          body: Buffer.from('<img src="/img/a.png"><a href="/slow.html">slow</a>'),
+          type: 'text/html',
+        },
       });
     });
     afterAll(async () => {
@@ -179,6 +189,32 @@ export function scanJobsSuite(name: string, make: MakeScanJobs, more: { expiryWa
       }
     });
 
+    it('should stop a scan at its time limit with a sentence, keeping what it found, its requests stopped', async () => {
+      const jobs = await make(options({ timeLimitMs: 1_000 }));
+      try {
+        server.hits.length = 0;
+        const started = Date.now();
+        const { id } = await jobs.create(input({ url: server.url('/slow-after-image.html') }));
+        const events = await drain(await jobs.events(id, 0));
+        // /slow.html answers after 3 s: the scan ends at its limit instead (a worker looks 4 times a second).
+        expect(Date.now() - started).toBeLessThan(2_500);
+        expect(events.at(-1)).toMatchObject({
+          type: 'error',
+          code: SCAN_TIME_LIMIT_CODE,
+          error: MESSAGES.website.timeLimit(1),
+        });
+        expect(paths(events)).toEqual(['/img/a.png']);
+        const snapshot = await jobs.snapshot(id, 0);
+        expect(snapshot).toMatchObject({ status: 'failed', error: MESSAGES.website.timeLimit(1) });
+        expect(snapshot?.images.map((image) => new URL(image.url).pathname)).toEqual(['/img/a.png']);
+        const slow = () => server.hits.find((h) => h.path === '/slow.html');
+        for (let i = 0; i < 100 && !slow()?.closedEarly; i += 1) await new Promise((r) => setTimeout(r, 20));
+        expect(slow()?.closedEarly).toBe(true);
+      } finally {
+        await jobs.close();
+      }
+    });
+
     it('should fail a job whose start page cannot be read, with the reason', async () => {
       const jobs = await make(options());
       try {
@@ -188,6 +224,39 @@ export function scanJobsSuite(name: string, make: MakeScanJobs, more: { expiryWa
         expect((await jobs.snapshot(id, 0))?.status).toBe('failed');
       } finally {
         await jobs.close();
+      }
+    });
+
+    it('should forget the oldest finished jobs before their time is up once there are more, or more bytes, than its bound', async () => {
+      const finishOne = async (jobs: ScanJobs) => {
+        const { id } = await jobs.create(input({ depth: 0 }));
+        await drain(await jobs.events(id, 0));
+        return id;
+      };
+      const kept = async (jobs: ScanJobs, ids: string[]) =>
+        Promise.all(ids.map(async (id) => (await jobs.snapshot(id, 0))?.status));
+      const byCount = await make(options({ finished: { maxCount: 2, maxBytes: 1024 ** 3 } }));
+      try {
+        const ids = [await finishOne(byCount), await finishOne(byCount)];
+        expect(await kept(byCount, ids)).toEqual(['done', 'done']);
+        ids.push(await finishOne(byCount));
+        // a third one ends: the first goes, an hour and more before its time to live
+        expect(await kept(byCount, ids)).toEqual([undefined, 'done', 'done']);
+        expect(await byCount.images(ids[0] as string)).toBeUndefined();
+        expect(await byCount.events(ids[0] as string, 0)).toBeUndefined();
+        expect(await byCount.images(ids[2] as string)).toHaveLength(2);
+      } finally {
+        await byCount.close();
+      }
+      // Each scan's events take a few hundred bytes: one byte lets only the newest stay.
+      const byBytes = await make(options({ finished: { maxCount: 1_000, maxBytes: 1 } }));
+      try {
+        const first = await finishOne(byBytes);
+        expect(await kept(byBytes, [first])).toEqual(['done']);
+        const second = await finishOne(byBytes);
+        expect(await kept(byBytes, [first, second])).toEqual([undefined, 'done']);
+      } finally {
+        await byBytes.close();
       }
     });
 

@@ -18,7 +18,7 @@ import {
 } from '../../../tooling/testVideos.mjs';
 import { extractFrames, probeVideo } from '../../src/video/index.ts';
 
-// The server's ffmpeg path for every mode of issue 18, on videos the test makes with ffmpeg.
+// The server's ffmpeg path for every frame mode, on videos the test makes with ffmpeg.
 let workRoot: string;
 let videos: string;
 beforeAll(async () => {

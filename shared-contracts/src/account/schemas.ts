@@ -4,11 +4,11 @@ import { PASSWORD_ALGORITHM, type PasswordRecordShape, type SessionUser } from '
 
 const m = MESSAGES.account;
 
-/** Spec section 9. */
+/** The shortest name and passwords a form accepts. */
 export const NAME_MIN_LENGTH = 2;
 export const SIGN_UP_PASSWORD_MIN_LENGTH = 6;
 export const SIGN_IN_PASSWORD_MIN_LENGTH = 1;
-/** The spec asks for 10 characters; we count digits, which is what a phone number is compared by. */
+/** At least 10; we count digits, which is what a phone number is compared by. */
 export const PHONE_MIN_DIGITS = 10;
 /** E.164's longest number. */
 export const PHONE_MAX_DIGITS = 15;
@@ -18,7 +18,7 @@ export const PBKDF2_MIN_ITERATIONS = 600_000;
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export const phoneDigits = (phone: string) => phone.replace(/\D/g, '');
 
-// ---- form fields: the spec's validation messages (section 5) ----
+// ---- form fields: the catalogue's validation messages ----
 // zod/mini loads no locale: a check without a message of its own says only "Invalid input", so
 // every check whose message a form shows carries the catalogue's.
 

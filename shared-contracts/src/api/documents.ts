@@ -5,15 +5,15 @@ import { ApiErrorSchema } from './errors.ts';
 
 /**
  * `POST /v1/extract-images`: a PDF, DOCX, DOC, PPTX or PPT uploaded as multipart (field `file`,
- * optional field `password`), every embedded image answered inline. The spec's PDF service shape
- * (section 7: url, pageNumber, width, height, format, size) for every kind, plus what the other
+ * optional field `password`), every embedded image answered inline. The PDF service's shape
+ * (url, pageNumber, width, height, format, size) for every kind, plus what the other
  * kinds know (slides, role). The server keeps nothing: each `url` is a `data:` URL of the bytes.
  */
 
 export const DOCUMENT_KINDS = ['pdf', 'docx', 'doc', 'pptx', 'ppt'] as const;
 export const DocumentKindSchema = z.enum(DOCUMENT_KINDS);
 
-/** Largest upload of each kind (spec section 9): PDF 100MB, Word and PowerPoint 50MB. */
+/** Largest upload of each kind: PDF 100MB, Word and PowerPoint 50MB. */
 export const DOCUMENT_MAX_BYTES: Readonly<Record<z.infer<typeof DocumentKindSchema>, number>> = {
   pdf: PDF_MAX_BYTES,
   docx: DOCX_MAX_BYTES,
@@ -79,7 +79,7 @@ export const ExtractImagesResponseSchema = z.object({
 });
 export type ExtractImagesResponse = z.infer<typeof ExtractImagesResponseSchema>;
 
-/** A refused or failed upload: the API's error shape, plus `message` (what the spec's PDF client reads). */
+/** A refused or failed upload: the API's error shape, plus `message` (what a PDF client reads). */
 export const ExtractImagesErrorSchema = z.extend(ApiErrorSchema, {
   message: z.string(),
   /** Set when the document is encrypted: `password-required` or `wrong-password`. */

@@ -37,7 +37,7 @@ export const ExtractWebsiteRequestSchema = z.object({
 });
 export type ExtractWebsiteRequest = z.input<typeof ExtractWebsiteRequestSchema>;
 
-/** The spec's answer shape (section 7): success, images, error, message. */
+/** The answer of `POST /api/extract`: success, images, error, message. */
 export const ExtractResponseSchema = z.object({
   success: z.boolean(),
   /** Empty on failure (a request refused before any work, too). */

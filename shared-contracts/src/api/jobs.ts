@@ -1,11 +1,18 @@
 import * as z from 'zod/mini';
 import { ExtractedImageSchema } from '../entities/extractedImage.ts';
 import { ExtractionEventSchema, ExtractionProgressSchema } from '../extraction/events.ts';
-import { SCAN_BATCH_MAX_URLS, SCAN_DEPTH_DEFAULT, SCAN_DEPTH_MAX, SCAN_PATTERNS_MAX } from '../limits.ts';
+import {
+  SCAN_BATCH_MAX_URLS,
+  SCAN_DEPTH_DEFAULT,
+  SCAN_DEPTH_MAX,
+  SCAN_PATTERN_MAX_WILDCARDS,
+  SCAN_PATTERNS_MAX,
+} from '../limits.ts';
+import { MESSAGES } from '../messages/catalogue.ts';
 import { ExtractWebsiteRequestSchema, PublicUrlSchema } from './extract.ts';
 
 /**
- * Website scans as jobs (issue 17): `POST` creates one and answers its id; the scan runs on the
+ * Website scans as jobs: `POST` creates one and answers its id; the scan runs on the
  * server (in the API process, or on workers sharing a Redis queue) whether or not anyone watches;
  * any request re-attaches by id: its status and images since a cursor, or its events as NDJSON
  * from a cursor on, so a reload or another device picks up where it was, nothing twice.
@@ -26,8 +33,21 @@ export const JOB_PATHS = {
 /** A job's id: URL-safe, unguessable (it is the only key to a scan's results). */
 export const JobIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'Not a job id'));
 
+/** The wildcards of a pattern as the matcher sees them: a run of `*` is one. */
+export function patternWildcards(pattern: string): number {
+  return pattern.split(/\*+/).length - 1;
+}
+
 /** A URL pattern: `*` matches any run of characters; without `*`, the URL must contain it. */
-const PatternSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(500));
+const PatternSchema = z.string().check(
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(500),
+  z.refine(
+    (pattern) => patternWildcards(pattern) <= SCAN_PATTERN_MAX_WILDCARDS,
+    MESSAGES.website.patternWildcards(SCAN_PATTERN_MAX_WILDCARDS),
+  ),
+);
 
 /**
  * `POST /api/website-jobs`: a scan of one site (`url`) or of several start pages as one job

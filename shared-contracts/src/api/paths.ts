@@ -13,6 +13,6 @@ export const API_PATHS = {
   videoFrames: '/api/video/frames',
   /** An EMF or WMF picture (the request body) drawn to PNG by Inkscape, for a preview the browser cannot draw. */
   metafilePreview: '/api/metafile-preview',
-  /** The document service (spec section 7: the PDF call shape, for every document kind). */
+  /** The document service (the PDF call shape, for every document kind). */
   extractImages: '/v1/extract-images',
 } as const;

@@ -52,7 +52,7 @@ export const VideoFramesFieldsSchema = z.object({
   interval: formNumber(z._default(FrameIntervalSchema, FRAME_INTERVAL_DEFAULT_SECONDS)),
   format: preprocess((v) => (v === '' ? undefined : v), z._default(FrameFormatSchema, FRAME_FORMAT_DEFAULT)),
   quality: formNumber(z._default(FrameQualitySchema, FRAME_QUALITY_DEFAULT)),
-  /** Which frames (issue 18): `interval` (default), `scenes`, `keyframes` or `count`, with their own fields. */
+  /** Which frames: `interval` (default), `scenes`, `keyframes` or `count`, with their own fields. */
   mode: preprocess((v) => (v === '' ? undefined : v), z._default(z.enum(FRAME_MODES), 'interval')),
   sensitivity: formNumber(z._default(SceneSensitivitySchema, SCENE_SENSITIVITY_DEFAULT)),
   count: formNumber(z._default(FrameCountSchema, FRAME_COUNT_DEFAULT)),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 /**
  * One image found in any source: a page, a website, a video, a PDF, a Word or a PowerPoint file.
- * The spec's per-source fields (section 3) are optional members of one schema, so the grid, the
+ * Each source's own fields are optional members of one schema, so the grid, the
  * ZIP writer and Save-to-profile take every source alike.
  */
 export const IMAGE_SOURCE_KINDS = ['page', 'website', 'video', 'pdf', 'docx', 'doc', 'pptx', 'ppt'] as const;

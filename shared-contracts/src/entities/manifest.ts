@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * The manifest of a download (issue 16): one row per image, in every ZIP (manifest.csv and
+ * The manifest of a download: one row per image, in every ZIP (manifest.csv and
  * manifest.json, browser and server alike) and from "Download manifest". The facts are what the
  * grid knows of an image; the ZIP writer adds the file's name in the archive, its size and sha256
  * from the bytes it wrote.

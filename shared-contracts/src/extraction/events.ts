@@ -77,6 +77,11 @@ export const ExtractionProgressSchema = z.object({
    * a reader keeps the last list it was sent.
    */
   failures: z.optional(z.array(z.object({ url: z.string(), reason: z.string() }))),
+  /**
+   * Image addresses found but not checked so far: the extraction's budget of images or bytes ran
+   * out before they were fetched (`MESSAGES.budget.notChecked` words it).
+   */
+  notChecked: z.optional(count),
 });
 
 export const ExtractionImageSchema = z.object({
@@ -98,6 +103,8 @@ export const ExtractionDoneSchema = z.object({
   unit: z.optional(ProgressUnitSchema),
   /** The work stopped at a limit (the scan's page limit) with more still to read. */
   stoppedAtLimit: z.optional(z.boolean()),
+  /** Image addresses found but never checked: a budget of images or bytes ran out (as on progress). */
+  notChecked: z.optional(count),
 });
 
 /** The work stopped; images sent before it are good. */

@@ -1,9 +1,21 @@
 /**
- * Every user-facing message of the site, worded as the product spec has them (sections 5 and 8).
- * Screens take their texts from here so one sentence lives in one place.
+ * What the site tells a visitor about what happened and what to do: toasts, errors, refusals and
+ * limits, form checks, progress and results, shared by the server and the screens, so one sentence
+ * lives in one place. Headings, info sections, FAQ answers and button labels live in the pages.
  * A `{n}`-style value is filled by the function that carries it.
  */
 import { GiB, VIDEO_MAX_BYTES, VIDEO_MAX_DURATION_SECONDS } from '../limits.ts';
+
+/** A wait in words a visitor reads at a glance: seconds under 90 s, minutes under an hour, else hours, rounded up. */
+function waitWords(seconds: number): string {
+  const [n, unit] =
+    seconds < 90
+      ? [Math.max(1, Math.ceil(seconds)), 'second']
+      : seconds < 3600
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3600), 'hour'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
 
 export const MESSAGES = {
   url: {
@@ -14,6 +26,9 @@ export const MESSAGES = {
       description: "We couldn't extract images from this URL. Please try again or use a different URL.",
     },
     fallbackError: 'Failed to extract images.',
+    /** Render JavaScript: every Chromium place and the line behind them are taken. */
+    renderBusy:
+      'The server is rendering other pages right now. Please try again in a minute, or turn Render JavaScript off.',
     /** Many inputs at once: the address field takes a list, one address a line. */
     listHelp: (max: number) => `One address, or a list of up to ${max}, one a line (Shift+Enter starts a new line).`,
     lineInvalid: (line: number, reason: string) => ({
@@ -45,13 +60,18 @@ export const MESSAGES = {
     /** Scan Depth's help: depth counts link hops, as wget -l and every crawler count them. */
     depthHelp: (min: number, max: number, maxPages: number) =>
       `Link hops to follow from the start page, ${min} to ${max}: 1 reads the start page and the pages it links to, 2 also the pages those link to. A scan reads at most ${maxPages.toLocaleString('en-US')} pages.`,
-    /** A scan is a job (issue 17): its progress line, its failed pages, and what its states say. */
+    /** A scan is a job: its progress line, its failed pages, and what its states say. */
     progress: (done: number, queued: number, found: number, failed: number) =>
       `${done} pages scanned, ${queued} queued, ${found} images found${failed > 0 ? `, ${failed} failed` : ''}`,
     failedPages: (n: number) => `${n} ${n === 1 ? 'page' : 'pages'} could not be read`,
     reading: (url: string) => `Reading ${url}`,
     cancelled: 'Scan cancelled.',
     busy: 'The server is scanning other websites right now. Please try again in a minute.',
+    /** A scan ran as long as the server lets one run: it stops, and what it found is kept. */
+    timeLimit: (minutes: number) =>
+      `This scan reached the server's time limit of ${minutes} minute${minutes === 1 ? '' : 's'} and was stopped. The images it found are kept; to find more, scan a smaller part of the site (a lower depth, or include patterns).`,
+    /** Include and exclude patterns: `*` runs per pattern, counted as one where several stand together. */
+    patternWildcards: (max: number) => `A pattern may hold at most ${max} wildcards (*).`,
     notFound:
       'This scan is no longer available: results are kept for a limited time after a scan ends. Start a new scan.',
     resumed: 'Scan resumed: it kept running on the server while you were away.',
@@ -60,6 +80,16 @@ export const MESSAGES = {
     patternsHelp:
       'One pattern per line. * matches anything (https://example.com/blog/*); without *, the link only has to contain the text (/blog/).',
     sitemapLabel: "Also start from the site's sitemap.xml",
+  },
+  /** An extraction's budgets (images measured per page and per scan, bytes fetched) ran out. */
+  budget: {
+    /** Image addresses found but never fetched: the result says how many. */
+    notChecked: (n: number) =>
+      `${n.toLocaleString('en-US')} more ${n === 1 ? 'image address was' : 'image addresses were'} found but not checked: this extraction reached the server's limit on images or data. Scan fewer pages, or extract the pages one at a time, to check them.`,
+    bytesSpent: (limit: string) =>
+      `This extraction reached the server's limit of ${limit} fetched, so nothing more was fetched. Scan fewer pages, or extract the pages one at a time.`,
+    /** Why a page a scan had queued was not read (its failed-pages list). */
+    pageNotRead: "Not read: the scan had reached the server's limit on images or data.",
   },
   video: {
     uploaded: (fileName: string) => ({ title: 'Video uploaded', description: `${fileName} is ready for processing.` }),
@@ -99,7 +129,7 @@ export const MESSAGES = {
       "This browser cannot decode this video's format or codec, so our server made the frames with ffmpeg.",
     toneMapped: (transfer: 'pq' | 'hlg') =>
       `This is an HDR video (${transfer === 'pq' ? 'PQ, as in HDR10' : 'HLG'}): its frames were tone-mapped to standard dynamic range (sRGB), so they look right on any screen instead of washed out.`,
-    /** Which frames to take (issue 18): the mode selector and its controls. */
+    /** Which frames to take: the mode selector and its controls. */
     modes: {
       label: 'Frames to take',
       interval: 'Every N seconds',
@@ -182,7 +212,7 @@ export const MESSAGES = {
     },
     fallbackError: 'Failed to extract images from PowerPoint presentation.',
   },
-  /** What the PDF, Word and PowerPoint screens say beyond the spec's toasts (`what`: "PDF", "document"...). */
+  /** What the PDF, Word and PowerPoint screens say beyond the shared toasts (`what`: "PDF", "document"...). */
   documents: {
     noImages: (what: string) => ({
       title: 'No images found',
@@ -260,7 +290,7 @@ export const MESSAGES = {
     zipAsShown: 'As shown',
     zipOriginals: 'Original files',
   },
-  /** The one results grid's own words (issue 16): choices made before downloading. */
+  /** The one results grid's own words: choices made before downloading. */
   grid: {
     /** The results grid or progress bar's code could not be fetched (a deploy in between, the network). */
     viewFailed: 'This part of the page could not be loaded. Reload the page to try again.',
@@ -339,7 +369,7 @@ export const MESSAGES = {
       description: 'They could not be read from this page, or this browser refused to store them.',
     }),
   },
-  /** An image's metadata, read on its card's Details (issue 16). */
+  /** An image's metadata, read on its card's Details. */
   metadata: {
     details: 'Details',
     detailsLabel: (name: string) => `Details of ${name}`,
@@ -430,6 +460,25 @@ export const MESSAGES = {
       title: 'Message not sent',
       description: 'We could not deliver your message. Please check your connection and try again.',
     },
+    /** The inbox takes a few messages a day from one sender, so that no one sender can fill it. */
+    perDay: (max: number, seconds: number) =>
+      `We have received ${max} messages from your connection today, the most we take from one sender in a day. Please wait ${waitWords(seconds)} before sending another.`,
+  },
+  /** A client over one of the API's rate limits: answered 429 with Retry-After, and this sentence. */
+  rateLimit: {
+    wait: (seconds: number) =>
+      `Too many requests from your connection in a short time. Please wait ${waitWords(seconds)}, then try again.`,
+  },
+  /** A client too slow for the server to keep waiting: answered 408 when it can be, and the connection closed. */
+  slowClient: {
+    headers: (seconds: number) =>
+      `Your request did not arrive within ${waitWords(seconds)}, so the server closed the connection. Check your connection, then try again.`,
+    body: (seconds: number) =>
+      `This request took longer than ${waitWords(seconds)} to arrive, so the server stopped waiting for it. Check your connection, then try again.`,
+    upload: (kilobytesPerSecond: number) =>
+      `This upload arrived slower than ${kilobytesPerSecond} KB a second, the least the server waits for, so it was stopped. Check your connection, then try again.`,
+    headersTooLarge: "This request's headers are larger than the server accepts.",
+    unreadable: 'This request could not be read: it is not valid HTTP.',
   },
   notFound: {
     title: 'Page Not Found',

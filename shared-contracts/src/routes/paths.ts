@@ -1,6 +1,6 @@
 import { PRODUCT_SLUG } from '../product.ts';
 
-/** Every route of the spec's route table (section 2). */
+/** Every route of the site. */
 export const PATHS = {
   home: '/',
   tools: '/tools',
@@ -34,7 +34,7 @@ export const ANCHOR_SCROLL_OFFSET_PX = 80;
 /** The header turns blurred once the page is scrolled further than this. */
 export const HEADER_BLUR_THRESHOLD_PX = 10;
 
-/** The spec's redirects: each replaces the history entry. */
+/** Old addresses kept working: each redirect replaces the history entry. */
 export const REDIRECTS: Readonly<Record<string, AppPath>> = {
   '/tools/': PATHS.tools,
   '/faq/': PATHS.faq,

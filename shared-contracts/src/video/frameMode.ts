@@ -3,7 +3,7 @@ import { FRAME_INTERVAL_DEFAULT_SECONDS, FRAME_INTERVAL_MAX_SECONDS, FRAME_INTER
 import { MESSAGES } from '../messages/catalogue.ts';
 
 /**
- * Which frames of a video to take (issue 18), one model for the screen, the server's ffmpeg path and
+ * Which frames of a video to take, one model for the screen, the server's ffmpeg path and
  * the CLI: every N seconds (the default, as before), a frame at each scene change, the key frames
  * only, or N frames spread evenly; each within an optional time range, and optionally replaced by
  * the sharpest frame near it.
@@ -11,7 +11,7 @@ import { MESSAGES } from '../messages/catalogue.ts';
 export const FRAME_MODES = ['interval', 'scenes', 'keyframes', 'count'] as const;
 export type FrameModeKind = (typeof FRAME_MODES)[number];
 
-/** The slider's bounds (spec section 5): whole seconds, 1 to 30. */
+/** The slider's bounds: whole seconds, 1 to 30. */
 export const FrameIntervalSchema = z
   .number({ message: 'The frame interval must be a number of seconds' })
   .check(

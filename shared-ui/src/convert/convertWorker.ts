@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { proxyRefusal } from '../extraction/proxyRefusal.ts';
 import { fitWithin } from './conversion.ts';
 import type { ConvertAnswer, ConvertRequest } from './protocol.ts';
 
@@ -10,7 +11,7 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 async function convert({ url, conversion }: ConvertRequest): Promise<Blob> {
   const response = await fetch(url);
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  if (!response.ok) throw await proxyRefusal(response);
   const bitmap = await createImageBitmap(await response.blob(), { imageOrientation: 'from-image' });
   try {
     const size =

@@ -7,6 +7,7 @@ import type { Conversion } from '../convert/conversion.ts';
 import type { Converter } from '../convert/converter.ts';
 import { bytesUrlOf } from './bytesUrl.ts';
 import { type DownloadFile, manifestFactsOf, namedFiles } from './namedFiles.ts';
+import { proxyRefusal } from './proxyRefusal.ts';
 
 /**
  * Where the bytes of a set of images are, which says who writes their ZIP:
@@ -55,14 +56,14 @@ export type RemoteInBrowserZip = (image: ExtractedImage) => string;
 /** Streamed from the object, data: or proxy URL into the archive: no third copy of the bytes. */
 const streamOf = (url: string) =>
   fetch(url).then(async (response) => {
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    if (!response.ok) throw await proxyRefusal(response);
     return response.body ?? new Uint8Array(await response.arrayBuffer());
   });
 
 /** The whole file, for the edits that need all of it (Remove metadata). */
 const bytesOf = (url: string) =>
   fetch(url).then(async (response) => {
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    if (!response.ok) throw await proxyRefusal(response);
     return new Uint8Array(await response.arrayBuffer());
   });
 

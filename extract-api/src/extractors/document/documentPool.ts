@@ -5,7 +5,8 @@
  * lose its own worker, which is replaced.
  *
  *   const pool = createDocumentPool({ workers: 2, heapMb: 512, timeLimitMs: 120_000, maxQueue: 20 });
- *   const { kind, body } = await pool.readAnswer(bytes, { password, signal, maxAnswerBytes });
+ *   const place = pool.reserve();                 // before the upload is read: .busy (503) when full
+ *   const { kind, body } = await pool.readAnswer(bytes or { file }, { password, signal, maxAnswerBytes, place });
  *   const { kind, images } = await pool.readImages(bytes, { password, signal });  // the CLI
  *   await pool.close();
  *
@@ -38,7 +39,15 @@ export type ReadDocumentJobOptions = {
   password?: string | undefined;
   /** The caller is gone: the job leaves the queue, or its worker is terminated. */
   signal?: AbortSignal | undefined;
+  /** The place reserve() took for this job; the job releases it when it ends. Taken now when left out. */
+  place?: DocumentPlace | undefined;
 };
+
+/** A document's bytes, or the temporary file a large upload was written to (the worker reads it). */
+export type DocumentInput = Uint8Array | { file: string };
+
+/** A place in the pool, a worker's or the queue's, held from before an upload is read until its job ends. */
+export type DocumentPlace = { release(): void };
 
 export type DocumentAnswer = {
   kind: DocumentKind;
@@ -51,7 +60,15 @@ export type DocumentAnswer = {
 
 /** The pool takes the document's bytes: they are transferred to the worker, so the caller's copy is emptied. */
 export type DocumentPool = {
-  readAnswer(bytes: Uint8Array, options: ReadDocumentJobOptions & { maxAnswerBytes: number }): Promise<DocumentAnswer>;
+  /**
+   * Takes a place for a job to come, so that an upload is refused before it is read rather than
+   * after (DocumentLimitError.busy when every worker and the queue are taken).
+   */
+  reserve(): DocumentPlace;
+  readAnswer(
+    input: DocumentInput,
+    options: ReadDocumentJobOptions & { maxAnswerBytes: number },
+  ): Promise<DocumentAnswer>;
   readImages(
     bytes: Uint8Array,
     options?: ReadDocumentJobOptions,
@@ -110,17 +127,37 @@ export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
     return made;
   };
 
-  // Jobs running or waiting: at most one per worker plus the queue.
+  // Jobs running or waiting, and places reserved for uploads still arriving: at most one per
+  // worker plus the queue.
   let inFlight = 0;
+
+  const reserve = (): DocumentPlace => {
+    if (inFlight >= options.workers + options.maxQueue) throw DocumentLimitError.busy();
+    inFlight += 1;
+    let held = true;
+    return {
+      release: () => {
+        if (held) inFlight -= 1;
+        held = false;
+      },
+    };
+  };
 
   function run(
     job: Omit<DocumentJob, 'port'>,
-    signal: AbortSignal | undefined,
+    { signal, place: reserved }: ReadDocumentJobOptions,
     onMessage: (message: JobMessage) => void = () => {},
   ): Promise<Done> {
-    if (inFlight >= options.workers + options.maxQueue) return Promise.reject(DocumentLimitError.busy());
-    if (signal?.aborted) return Promise.reject(new DocumentError('aborted'));
-    inFlight += 1;
+    let place: DocumentPlace;
+    try {
+      place = reserved ?? reserve();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (signal?.aborted) {
+      place.release();
+      return Promise.reject(new DocumentError('aborted'));
+    }
     const { port1, port2 } = new MessageChannel();
     const overTime = new AbortController();
     const jobSignal = signal ? AbortSignal.any([signal, overTime.signal]) : overTime.signal;
@@ -142,12 +179,12 @@ export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
     outcome.catch(() => {});
     // Transfer the document when it owns its whole buffer (never a slice of Node's shared pool).
     const owned =
-      job.bytes.byteOffset === 0 && job.bytes.byteLength === job.bytes.buffer.byteLength
+      job.bytes && job.bytes.byteOffset === 0 && job.bytes.byteLength === job.bytes.buffer.byteLength
         ? job.bytes
-        : job.bytes.slice();
+        : job.bytes?.slice();
     const ran = pool()
       .run({ ...job, bytes: owned, port: port2 } satisfies DocumentJob, {
-        transferList: [owned.buffer as ArrayBuffer, port2],
+        transferList: owned ? [owned.buffer as ArrayBuffer, port2] : [port2],
         signal: jobSignal,
       })
       .catch((error: unknown) => {
@@ -162,7 +199,7 @@ export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
     );
     return Promise.all([outcome, ran])
       .finally(() => {
-        inFlight -= 1;
+        place.release();
         settled = true;
         clearTimeout(timer);
         port1.close();
@@ -171,8 +208,11 @@ export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
   }
 
   return {
-    async readAnswer(bytes, { password, signal, maxAnswerBytes }) {
-      const done = await run({ bytes, password, answer: 'json', maxAnswerBytes }, signal);
+    reserve,
+
+    async readAnswer(input, { password, signal, place, maxAnswerBytes }) {
+      const source = input instanceof Uint8Array ? { bytes: input } : { file: input.file };
+      const done = await run({ ...source, password, answer: 'json', maxAnswerBytes }, { signal, place });
       const body = done.body ?? new Uint8Array();
       return {
         kind: done.kind,
@@ -182,7 +222,7 @@ export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
       };
     },
 
-    async readImages(bytes, { password, signal } = {}) {
+    async readImages(bytes, { password, signal, place } = {}) {
       // the consumer leaving early (break, an error) ends the job too
       const left = new AbortController();
       const queue: DocumentImage[] = [];
@@ -193,7 +233,7 @@ export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
       });
       const finished = run(
         { bytes, password, answer: 'images', maxAnswerBytes: Number.POSITIVE_INFINITY },
-        signal ? AbortSignal.any([signal, left.signal]) : left.signal,
+        { signal: signal ? AbortSignal.any([signal, left.signal]) : left.signal, place },
         (message) => {
           if (message.type === 'kind') resolveKind(message.kind);
           else if (message.type === 'image') queue.push(message.image);

@@ -4,6 +4,7 @@
  * Whatever the engine does here (loop, exhaust its heap, crash) costs this thread, never the
  * server's event loop: the pool kills and replaces it.
  */
+import { readFile } from 'node:fs/promises';
 import { getHeapStatistics } from 'node:v8';
 import type { DocumentImage, DocumentKind, SkippedImage } from 'document-engine';
 import { createNameAllocator, safeFileName, withFormatExtension } from 'media-files';
@@ -19,7 +20,8 @@ export default async function readDocumentJob(job: DocumentJob): Promise<void> {
   try {
     // The pool's termination is the time limit: no clock inside.
     const skipped: SkippedImage[] = [];
-    const { kind, images } = await readDocumentImages(job.bytes, {
+    const bytes = job.file === undefined ? (job.bytes ?? new Uint8Array()) : await readUpload(job.file);
+    const { kind, images } = await readDocumentImages(bytes, {
       password: job.password,
       timeLimitMs: Number.POSITIVE_INFINITY,
       onSkipped: (one) => skipped.push(one),
@@ -104,6 +106,12 @@ async function jsonAnswer(
     at += part.length;
   }
   return { body, imageCount };
+}
+
+/** A plain Uint8Array over the file's bytes: a Buffer's slice() is a view, where the engine expects a copy. */
+async function readUpload(file: string): Promise<Uint8Array> {
+  const read = await readFile(file);
+  return new Uint8Array(read.buffer, read.byteOffset, read.length);
 }
 
 const BASE64_SLICE = 3 * 1024 * 1024;

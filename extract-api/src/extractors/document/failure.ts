@@ -12,7 +12,7 @@ export class DocumentLimitError extends Error {
     super(message);
   }
 
-  /** The spec's own words (section 5), for the kind the upload's first bytes say it is. */
+  /** The catalogue's words, for the kind the upload's first bytes say it is. */
   static tooLarge(pdf: boolean): DocumentLimitError {
     const text = pdf ? MESSAGES.pdf.tooLarge : MESSAGES.docx.tooLarge;
     const kind = pdf ? 'a PDF' : 'a Word or PowerPoint file';

@@ -6,7 +6,7 @@
  *   const limit = uploadLimitFor(firstBytes);                 // 100 MB for a PDF, else 50 MB
  *   const { kind, images } = await readDocumentImages(bytes, { password, signal }); // decrypts an encrypted DOCX/PPTX
  *   for await (const image of images) …
- *   toApiImage(image, name, url)                              // the spec's PDF item shape
+ *   toApiImage(image, name, url)                              // the API's image shape
  */
 export { type DocumentFailure, DocumentLimitError, describeDocumentFailure } from './failure.ts';
 export {

@@ -7,9 +7,9 @@ export function dataUrlOf(image: Pick<DocumentImage, 'bytes' | 'mimeType'>): str
 }
 
 /**
- * One engine image in the API's shape (spec section 7). `pageNumber` is the first page for a PDF,
- * the first slide for a presentation, and 1 where the format has neither (the spec shows 1 when
- * missing). A linked image's url is its address: it is reported, never fetched. `original` names
+ * One engine image in the API's shape (shared-contracts `DocumentApiImageSchema`). `pageNumber` is the first page for a PDF,
+ * the first slide for a presentation, and 1 where the format has neither (the API's shape
+ * requires one). A linked image's url is its address: it is reported, never fetched. `original` names
  * the stored file when the view is not it.
  */
 export function toApiImage(

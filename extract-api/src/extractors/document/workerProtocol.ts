@@ -1,14 +1,17 @@
 /**
  * What the document pool and its worker say to each other. A job carries the document's bytes
- * (transferred, not copied) and a MessagePort; everything the worker reports travels on that
- * port, in order: `start` (the wall-clock limit starts now, not while the job queued), `kind`,
- * each `image` (only when the caller asked for them one by one), then `done` or `failed`.
+ * (transferred, not copied) or the path of the temporary file a large upload waits in, and a
+ * MessagePort; everything the worker reports travels on that port, in order: `start` (the
+ * wall-clock limit starts now, not while the job queued), `kind`, each `image` (only when the
+ * caller asked for them one by one), then `done` or `failed`.
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { DocumentImage, DocumentKind } from 'document-engine';
 
 export type DocumentJob = {
-  bytes: Uint8Array;
+  /** The document: its bytes, or a file the worker reads itself (the server's memory stays flat). */
+  bytes?: Uint8Array;
+  file?: string;
   password: string | undefined;
   /**
    * `json`: the worker builds the whole `POST /v1/extract-images` answer (data: URLs and all) and

@@ -15,7 +15,7 @@ function isAsciiSpace(c: string | undefined): boolean {
   return c === ' ' || c === '\t' || c === '\n' || c === '\f' || c === '\r';
 }
 
-/** Reads the candidates' URLs and descriptors, following the HTML spec's tokenizer. */
+/** Reads the candidates' URLs and descriptors, following the HTML standard's tokenizer. */
 function tokenize(value: string): { url: string; descriptors: string[] }[] {
   const out: { url: string; descriptors: string[] }[] = [];
   const end = value.length;
@@ -67,7 +67,7 @@ const FLOAT = /^(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
  * Splits a `srcset` (or `data-srcset`) value into its candidates. Commas inside a URL are kept
- * (`c_fill,w_320/a.jpg 320w`), as in the spec. It is lenient: a candidate with a descriptor it
+ * (`c_fill,w_320/a.jpg 320w`), as the HTML standard reads them. It is lenient: a candidate with a descriptor it
  * cannot read keeps its URL and the descriptor text, without numbers.
  */
 export function parseSrcset(value: string): SrcsetCandidate[] {

@@ -5,7 +5,10 @@
  *   const facts = await probeImage(url, fetcher.fetch, signal);
  *   const outcomes = await probeAll(urls, fetcher.fetch, { concurrency: 8, signal });
  *   const sniffed = sniffImageFormat(firstBytes);          // { format: 'PNG', mimeType: 'image/png' }
+ *   const budget = new ExtractionBudget(budgets);          // one per extraction: bytes and images
+ *   const page = await readWebPage(url, { fetch: budget.metered(fetcher.fetch) });
  */
+export { ExtractionBudget, type ExtractionBudgets } from './budget.ts';
 export { type DecodedDataUrl, decodeDataUrl } from './dataUrl.ts';
 export { type Dimensions, type DimensionsResult, readDimensions } from './dimensions.ts';
 export { createLimiter, type Limiter } from './limit.ts';

@@ -1,13 +1,15 @@
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
-import { CHROMIUM_ARGS as HEADLESS_CHROMIUM_ARGS } from '../../../../tooling/chromium.mjs';
+import { HEADLESS_CHROMIUM_ARGS } from '../../../../tooling/chromium.mjs';
 import { RenderUnavailableError } from './errors.ts';
+import { isSandboxFailure, prepareLaunch } from './sandbox.ts';
 
 /**
- * Chromium's switches. The first line is what Debian's Chromium needs headless in a container
- * (STACK.md). The last two keep the browser from ever connecting anywhere by itself, as a second
- * wall behind the request routing (every http(s) request is fulfilled through safeFetch):
+ * Chromium's switches besides the sandbox and the renderer limits (sandbox.ts). The first line is
+ * every headless Chromium's of the project. The last two keep the browser from ever connecting
+ * anywhere by itself, as a second wall behind the request routing (every http(s) request is
+ * fulfilled through safeFetch):
  * - every host name and every IP literal resolves to "not found", so a WebSocket, a redirect the
  *   browser would follow itself, or a TCP TURN server has nowhere to go;
  * - WebRTC may not send UDP outside a proxy (and there is none), so STUN/TURN over UDP to an IP
@@ -41,13 +43,15 @@ async function checkExecutable(chromiumPath: string): Promise<void> {
 
 async function launch(chromiumPath: string): Promise<Browser> {
   await checkExecutable(chromiumPath);
+  const prepared = await prepareLaunch(chromiumPath);
   try {
     // Playwright loads with the first render: most of the service never needs it.
     const { chromium } = await import('playwright-core');
     return await chromium.launch({
-      executablePath: chromiumPath,
+      executablePath: prepared.executablePath,
+      chromiumSandbox: prepared.chromiumSandbox,
       headless: true,
-      args: [...CHROMIUM_ARGS],
+      args: [...CHROMIUM_ARGS, ...prepared.args],
       timeout: LAUNCH_TIMEOUT_MS,
       // The service shuts down through Fastify's onClose → closeRenderer(); Playwright must not
       // install its own signal handlers (its SIGINT handler exits the process). Playwright still
@@ -57,10 +61,17 @@ async function launch(chromiumPath: string): Promise<Browser> {
       handleSIGHUP: false,
     });
   } catch (error) {
-    throw new RenderUnavailableError('launch-failed', {
-      detail: `launching ${chromiumPath}: ${error instanceof Error ? error.message : String(error)}`,
-      cause: error,
-    });
+    const message = error instanceof Error ? error.message : String(error);
+    const as = prepared.runAs ? ` as ${prepared.runAs.name}` : '';
+    throw new RenderUnavailableError(
+      prepared.chromiumSandbox && isSandboxFailure(message) ? 'sandbox-failed' : 'launch-failed',
+      {
+        detail: `launching ${chromiumPath}${as}: ${message}`,
+        cause: error,
+      },
+    );
+  } finally {
+    await prepared.cleanup();
   }
 }
 

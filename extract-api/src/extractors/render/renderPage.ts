@@ -1,5 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { BrowserContext, Page } from 'playwright-core';
+import { MESSAGES } from 'shared-contracts';
+import { type Admission, createGate, type Gate, TimeLimitError } from '../../admission/index.ts';
 import { isSafeFetchError, onAbort, readBuffer, type SafeFetch } from '../../plugins/app/safeFetch/index.ts';
 import { getBrowser } from './browser.ts';
 import {
@@ -21,6 +23,10 @@ import {
 import { type LoadedImage, MAX_RENDER_REQUESTS, NetworkGate, type RefusedRequest, toFulfilHeaders } from './network.ts';
 
 export const DEFAULT_RENDER_TIMEOUT_MS = 30_000;
+/** Pages rendered at once by one process: each is a Chromium renderer of a few hundred MB and a busy core. */
+export const DEFAULT_RENDERS = 2;
+/** Renders a visitor may wait for behind them: a short line, the wait is a few renders long. */
+export const DEFAULT_RENDER_QUEUE = 8;
 export const DEFAULT_MAX_SCROLL_STEPS = 30;
 export const RENDER_VIEWPORT = { width: 1366, height: 900 } as const;
 
@@ -42,8 +48,14 @@ export type RenderOptions = {
   chromiumPath: string;
   /** Cancels the render: fetches stop and the browser context closes. */
   signal?: AbortSignal;
-  /** The whole render, from the first byte of the page to the collected result. Default 30 s. */
+  /** The whole render, from the first byte of the page to the collected result; at most the renders gate's limit. */
   timeoutMs?: number;
+  /**
+   * A page of a scan: waits for its turn at the renders gate however long the line (the scans gate
+   * already bounds how many there are). Without it a render finding the line full is refused at
+   * once with BusyError (503), as a visitor waiting on an answer should be.
+   */
+  waitForTurn?: boolean;
   /** At most this many viewport-high scroll steps. Default 30. */
   maxScrollSteps?: number;
 };
@@ -63,14 +75,59 @@ export type RenderedPage = {
 
 type EndReason = 'timeout' | 'aborted';
 
+export type RenderLimits = { concurrency: number; maxWaiting: number; timeLimitMs: number };
+
+const renderGate = (limits: RenderLimits): Gate =>
+  createGate({
+    name: 'renders',
+    ...limits,
+    busyMessage: MESSAGES.url.renderBusy,
+    timeLimitMessage: renderTimeoutMessage,
+  });
+
+/**
+ * Every render of this process goes through this one gate, whichever route or scan asks: Chromium
+ * is one per process too (browser.ts). A `pnpm worker` has its own.
+ */
+let renders = renderGate({
+  concurrency: DEFAULT_RENDERS,
+  maxWaiting: DEFAULT_RENDER_QUEUE,
+  timeLimitMs: DEFAULT_RENDER_TIMEOUT_MS,
+});
+
+/** Sets the renders gate's settings (config's EXTRACT_API_RENDERS…); renders already admitted keep their place. */
+export function setRenderLimits(limits: RenderLimits): void {
+  renders = renderGate(limits);
+}
+
 /**
  * Loads `url` in headless Chromium, scrolls to the end so lazy images load, and reports what the
  * browser saw. The browser never connects anywhere itself: every request is answered through
- * `options.fetch` (safeFetch) or refused. Throws RenderUnavailableError (no Chromium) or
- * RenderFailedError (time-out, abort, the page refused or failing, a browser failure).
+ * `options.fetch` (safeFetch) or refused. Waits for a place at the process's renders gate, whose
+ * time limit is the render's. Throws RenderUnavailableError (no Chromium), RenderFailedError
+ * (time-out, abort, the page refused or failing, a browser failure) or BusyError (the gate's line
+ * is full).
  */
 export async function renderPage(url: string, options: RenderOptions): Promise<RenderedPage> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
+  if (options.signal?.aborted) throw new RenderFailedError('aborted', { message: RENDER_ABORTED_MESSAGE });
+  const gate = renders;
+  let admission: Admission;
+  try {
+    admission = await gate.admit({ signal: options.signal, waitForTurn: options.waitForTurn });
+  } catch (error) {
+    if (options.signal?.aborted) throw new RenderFailedError('aborted', { message: RENDER_ABORTED_MESSAGE });
+    throw error;
+  }
+  try {
+    const timeoutMs = Math.min(options.timeoutMs ?? gate.timeLimitMs, gate.timeLimitMs);
+    return await renderAdmitted(url, { ...options, signal: admission.signal, timeoutMs });
+  } finally {
+    admission.release();
+  }
+}
+
+async function renderAdmitted(url: string, options: RenderOptions & { timeoutMs: number }): Promise<RenderedPage> {
+  const { timeoutMs } = options;
   const maxScrollSteps = Math.max(0, options.maxScrollSteps ?? DEFAULT_MAX_SCROLL_STEPS);
   if (options.signal?.aborted) throw new RenderFailedError('aborted', { message: RENDER_ABORTED_MESSAGE });
 
@@ -86,7 +143,11 @@ export async function renderPage(url: string, options: RenderOptions): Promise<R
   const end = (reason: EndReason) => {
     if (!controller.signal.aborted) controller.abort(reason);
   };
-  const onCallerAbort = () => end('aborted');
+  // The renders gate's clock is the render's own time limit; any other abort is the caller's.
+  const onCallerAbort = () => {
+    const reason: unknown = options.signal?.reason;
+    end(reason instanceof TimeLimitError && reason.gate === 'renders' ? 'timeout' : 'aborted');
+  };
   // Through onAbort: a scan's pages share its signal.
   const stopListening = options.signal ? onAbort(options.signal, onCallerAbort) : undefined;
   const timer = setTimeout(() => end('timeout'), timeoutMs);

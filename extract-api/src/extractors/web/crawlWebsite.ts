@@ -1,7 +1,7 @@
 import { createNameAllocator } from 'media-files';
-import type { ExtractedImage, ExtractionEvent } from 'shared-contracts';
+import { type ExtractedImage, type ExtractionEvent, MESSAGES } from 'shared-contracts';
 import { isSafeFetchError, type SafeFetch } from '../../plugins/app/safeFetch/index.ts';
-import { createLimiter } from '../probe/index.ts';
+import { createLimiter, ExtractionBudget, type ExtractionBudgets } from '../probe/index.ts';
 import { RetryLaterError } from './errors.ts';
 import { createHostGate, type HostGate } from './hostGate.ts';
 import { urlFilter } from './patterns.ts';
@@ -9,7 +9,7 @@ import { readWebPage, type WebPageRead } from './readWebPage.ts';
 import { fetchRobots, type RobotsRules } from './robots.ts';
 import { siteKey } from './site.ts';
 import { readSitemaps } from './sitemap.ts';
-import { imageKey, toExtractedImages } from './toExtractedImages.ts';
+import { imageKey, PROBE_CONCURRENCY, toExtractedImages } from './toExtractedImages.ts';
 
 /** Pages of one host read at once: polite to the site, and enough to keep two cores busy. */
 export const PAGES_PER_HOST_CONCURRENCY = 4;
@@ -47,6 +47,10 @@ export type CrawlEnvironment = {
   chromiumPath?: string;
   /** Requests at once per host (PAGES_PER_HOST_CONCURRENCY by default). */
   perHost?: number;
+  /** What one scan may spend: images measured per page and in all, bytes fetched. Unbounded when left out. */
+  budgets?: ExtractionBudgets;
+  /** The gate of image probes per host shared by every extraction of the process (see toExtractedImages). */
+  probeGate?: HostGate;
 };
 
 // Links to these are files, not pages: not worth a request to find out.
@@ -117,6 +121,11 @@ export async function readPagePolitely(
  * its environment): yields the one event union as it goes, progress counted in pages (and failed
  * pages, with why); each image once, with the first page it was found on. Aborting the signal
  * stops it between requests and cancels those in flight.
+ *
+ * With `budgets`, every fetch of the scan counts against one byte budget, and its pages' new
+ * candidates against the images per page and per scan; those over budget are counted (progress's
+ * and done's `notChecked`), never fetched. Once a budget is spent no link is followed, the pages
+ * already taken are listed as not read, and done says `stoppedAtLimit`.
  */
 export async function* extractWebsite(
   input: CrawlInput,
@@ -124,7 +133,10 @@ export async function* extractWebsite(
   environment: CrawlEnvironment,
 ): AsyncGenerator<ExtractionEvent> {
   const { depth, maxPages } = input;
-  const { fetch } = environment;
+  const budget = environment.budgets ? new ExtractionBudget(environment.budgets) : undefined;
+  const fetch = budget ? budget.metered(environment.fetch) : environment.fetch;
+  // The scan's probes at once, whichever of its pages they are for.
+  const probeLimiter = createLimiter(PROBE_CONCURRENCY);
   const starts = startUrls(input);
   const first = starts[0];
   if (!first) throw new TypeError('[crawl] no start address');
@@ -158,9 +170,10 @@ export async function* extractWebsite(
   let pagesScanned = 0;
   let imagesFound = 0;
   let failed = 0;
+  let notChecked = 0;
   const failures: { url: string; reason: string }[] = [];
   let startError: unknown;
-  let stoppedAtPageLimit = false;
+  let stoppedAtLimit = false;
 
   yield { type: 'start', runsOn: 'server', unit: 'pages', url: first, depth, maxPages };
 
@@ -181,11 +194,11 @@ export async function* extractWebsite(
   // Level 0 is the start pages; level `depth` is the last one read (its links are not followed).
   for (let currentDepth = 0; currentDepth <= depth && level.length > 0; currentDepth += 1) {
     const room = maxPages - pagesScanned;
-    if (room <= 0) {
-      stoppedAtPageLimit = true;
+    if (room <= 0 || budget?.spent) {
+      stoppedAtLimit = true;
       break;
     }
-    if (level.length > room) stoppedAtPageLimit = true;
+    if (level.length > room) stoppedAtLimit = true;
     const pages = level.slice(0, room);
     const nextLevel: string[] = [];
     // Events produced by pages read in parallel, handed to the consumer in the order they happen.
@@ -206,6 +219,7 @@ export async function* extractWebsite(
       ...(failed > 0 ? { failed } : {}),
       ...(withFailures ? { failures: [...failures] } : {}),
       ...(detail ? { detail } : {}),
+      ...(notChecked > 0 ? { notChecked } : {}),
     });
     const enqueue = async (link: string, fromDepth: number, origin: string | undefined) => {
       const next = normalisePageUrl(link);
@@ -223,6 +237,15 @@ export async function* extractWebsite(
       let failedNow = false;
       const origin = originOf.get(pageUrl);
       try {
+        if (budget?.spent) {
+          // Taken into the scan before its budget ran out: listed as not read, with why.
+          stoppedAtLimit = true;
+          failed += 1;
+          failedNow = true;
+          if (failures.length < MAX_LISTED_FAILURES)
+            failures.push({ url: pageUrl, reason: MESSAGES.budget.pageNotRead });
+          return;
+        }
         // Read before the first page of its origin: its Crawl-delay governs that page too.
         await robotsFor(pageUrl);
         const page = await readPolitely(pageUrl, host);
@@ -232,17 +255,31 @@ export async function* extractWebsite(
           seenImages.add(key);
           return true;
         });
-        await toExtractedImages(
+        const outcome = await toExtractedImages(
           fresh,
-          { fetch, signal, source: 'website', allocateName, pageUrl: page.finalUrl, origin },
+          {
+            fetch,
+            signal,
+            source: 'website',
+            allocateName,
+            pageUrl: page.finalUrl,
+            origin,
+            ...(budget ? { limit: budget.takeImages(fresh.length) } : {}),
+            ...(environment.probeGate ? { probeGate: environment.probeGate } : {}),
+            limiter: probeLimiter,
+          },
           (image: ExtractedImage) => {
             imagesFound += 1;
             push({ type: 'image', image });
           },
         );
+        notChecked += outcome.notChecked;
         // Frames were read as part of this page: not fetched again as pages of their own.
         for (const frame of page.frames) seenPages.add(normalisePageUrl(frame) ?? frame);
-        if (currentDepth < depth) {
+        if (budget?.spent) {
+          // Its links are not followed: the scan stops here with pages left to read.
+          if (currentDepth < depth && page.links.length > 0) stoppedAtLimit = true;
+        } else if (currentDepth < depth) {
           for (const link of page.links) await enqueue(link, currentDepth, origin);
           if (isStart) for (const link of seeded.splice(0)) await enqueue(link, currentDepth, origin);
         }
@@ -269,6 +306,7 @@ export async function* extractWebsite(
           signal,
           render: input.render,
           chromiumPath: environment.chromiumPath,
+          renderWaitsForTurn: true,
         });
       });
 
@@ -294,6 +332,7 @@ export async function* extractWebsite(
     found: imagesFound,
     done: pagesScanned,
     unit: 'pages',
-    stoppedAtLimit: stoppedAtPageLimit || undefined,
+    stoppedAtLimit: stoppedAtLimit || undefined,
+    ...(notChecked > 0 ? { notChecked } : {}),
   };
 }

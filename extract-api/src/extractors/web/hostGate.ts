@@ -63,36 +63,41 @@ export function createHostGate(perHost: number, now: () => number = Date.now): H
     return state;
   };
 
-  const acquire = async (state: HostState, signal?: AbortSignal) => {
-    if (state.active >= state.limit) {
-      await new Promise<void>((resolve) => state.waiting.push(resolve));
-    }
-    state.active += 1;
+  const acquire = async (host: string, state: HostState, signal?: AbortSignal) => {
+    if (state.active < state.limit) state.active += 1;
+    // Woken by a release that hands its turn over, so the host is never counted idle in between.
+    else await new Promise<void>((resolve) => state.waiting.push(resolve));
     // Wait for the host's next allowed start (Crawl-delay, a pause), re-checked since a pause may
     // come while waiting.
     for (let wait = state.notBefore - now(); wait > 0; wait = state.notBefore - now()) {
       try {
         await sleep(wait, signal);
       } catch (error) {
-        release(state);
+        release(host, state);
         throw error;
       }
     }
     if (state.delayMs > 0) state.notBefore = now() + state.delayMs;
   };
-  const release = (state: HostState) => {
+  const release = (host: string, state: HostState) => {
+    const next = state.waiting.shift();
+    if (next) return next();
     state.active -= 1;
-    state.waiting.shift()?.();
+    // A host with nothing to remember is forgotten: the image probes' gate lives as long as the
+    // process and sees every host any visitor names.
+    if (state.active === 0 && state.delayMs === 0 && state.notBefore <= now()) {
+      hosts.delete(host);
+    }
   };
 
   return {
     async run(host, task, signal) {
       const state = stateOf(host);
-      await acquire(state, signal);
+      await acquire(host, state, signal);
       try {
         return await task();
       } finally {
-        release(state);
+        release(host, state);
       }
     },
     setCrawlDelay(host, seconds) {

@@ -19,6 +19,11 @@ export type WebPageOptions = {
   /** Load the page in headless Chromium too (see extractors/render). */
   render?: boolean;
   chromiumPath?: string;
+  /**
+   * A page of a scan: its render waits for its turn at the renders gate however long the line (the
+   * scans gate bounds how many wait). A visitor's own page is refused at once when the line is full.
+   */
+  renderWaitsForTurn?: boolean;
 };
 
 /**
@@ -172,6 +177,7 @@ async function renderCandidates(url: string, options: WebPageOptions) {
     fetch: options.fetch,
     chromiumPath: options.chromiumPath ?? '/usr/bin/chromium',
     signal: options.signal,
+    waitForTurn: options.renderWaitsForTurn,
   });
   const scan = findPageImages(rendered.html, rendered.finalUrl);
   return {

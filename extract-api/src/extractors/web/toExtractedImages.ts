@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
 import { fileNameFromUrl } from 'media-files';
-import type { ExtractedImage, ImageSourceKind } from 'shared-contracts';
-import type { SafeFetch } from '../../plugins/app/safeFetch/index.ts';
+import { type ExtractedImage, type ImageSourceKind, MESSAGES } from 'shared-contracts';
+import { isByteBudgetError, type SafeFetch } from '../../plugins/app/safeFetch/index.ts';
 import type { ImageCandidate } from '../page/index.ts';
-import { createLimiter, type ImageFacts, probeDataUrl, probeImage } from '../probe/index.ts';
+import { createLimiter, type ImageFacts, type Limiter, probeDataUrl, probeImage } from '../probe/index.ts';
+import type { HostGate } from './hostGate.ts';
 
-/** Images measured at once. Each probe is one small range request. */
+/**
+ * Images one extraction measures at once (each probe is one small range request); how many of
+ * them one host sees at once, from every extraction together, is the probe gate's to say.
+ */
 export const PROBE_CONCURRENCY = 8;
 
 export type ProbeOptions = {
@@ -21,10 +25,32 @@ export type ProbeOptions = {
    * image is then one per start address (its id says which), so each source's group is whole.
    */
   origin?: string;
-  concurrency?: number;
+  /**
+   * Candidates measured, in order: what the extraction's budget grants this page. The rest are
+   * counted as not checked and never fetched. All of them when left out.
+   */
+  limit?: number;
+  /**
+   * The gate of image probes per host that every extraction of the process (or, on Redis, of
+   * every worker) passes through, so concurrent extractions cannot add up against one host.
+   */
+  probeGate?: HostGate;
+  /** The extraction's probes at once, shared by the pages of a scan; PROBE_CONCURRENCY for this call alone by default. */
+  limiter?: Limiter;
 };
 
-export type ProbeOutcome = { images: ExtractedImage[]; unreadable: number };
+export type ProbeOutcome = {
+  images: ExtractedImage[];
+  unreadable: number;
+  /** Candidates never fetched: past `limit`, or left when the extraction's byte budget ran out. */
+  notChecked: number;
+  uncheckedUrls: string[];
+};
+
+/** The sentence a result carries when a budget left candidates unchecked. */
+export function notCheckedMessage(notChecked: number): string | undefined {
+  return notChecked > 0 ? MESSAGES.budget.notChecked(notChecked) : undefined;
+}
 
 /** Stable id of an image within results: its URL's hash (with its start address, in a batch). */
 export function imageId(url: string, origin?: string): string {
@@ -40,19 +66,29 @@ export const imageKey = (url: string, origin?: string) => (origin === undefined 
 /**
  * Measures each candidate from its first bytes (true format, width, height, file size) and turns it
  * into an ExtractedImage. What is not an image after all (an error page, a 404) is left out and
- * counted. `onImage` hears each image as soon as it is measured; the result keeps page order.
+ * counted; so are the candidates a budget leaves unchecked. `onImage` hears each image as soon as
+ * it is measured; the result keeps page order.
  */
 export async function toExtractedImages(
   candidates: readonly ImageCandidate[],
   options: ProbeOptions,
   onImage?: (image: ExtractedImage) => void,
 ): Promise<ProbeOutcome> {
-  const limit = createLimiter(options.concurrency ?? PROBE_CONCURRENCY);
+  const limit = options.limiter ?? createLimiter(PROBE_CONCURRENCY);
+  const granted = Math.max(0, Math.min(candidates.length, options.limit ?? candidates.length));
+  const uncheckedUrls = candidates.slice(granted).map((candidate) => candidate.url);
   let unreadable = 0;
+  let bytesSpent = false;
   const results = await Promise.all(
-    candidates.map((candidate) =>
+    candidates.slice(0, granted).map((candidate) =>
       limit(async () => {
-        const facts = await measure(candidate, options);
+        // Once the byte budget is spent, every fetch of the extraction is refused: not even tried.
+        const facts = bytesSpent && !isDataUrl(candidate.url) ? NOT_CHECKED : await measure(candidate, options);
+        if (facts === NOT_CHECKED) {
+          bytesSpent = true;
+          uncheckedUrls.push(candidate.url);
+          return undefined;
+        }
         if (!facts?.format) {
           unreadable += 1;
           return undefined;
@@ -63,16 +99,29 @@ export async function toExtractedImages(
       }),
     ),
   );
-  return { images: results.filter((image): image is ExtractedImage => image !== undefined), unreadable };
+  return {
+    images: results.filter((image): image is ExtractedImage => image !== undefined),
+    unreadable,
+    notChecked: uncheckedUrls.length,
+    uncheckedUrls,
+  };
 }
 
-async function measure(candidate: ImageCandidate, options: ProbeOptions): Promise<ImageFacts | undefined> {
+const NOT_CHECKED = Symbol('not checked');
+const isDataUrl = (url: string) => url.startsWith('data:');
+
+async function measure(
+  candidate: ImageCandidate,
+  options: ProbeOptions,
+): Promise<ImageFacts | undefined | typeof NOT_CHECKED> {
   try {
-    if (candidate.url.startsWith('data:')) return probeDataUrl(candidate.url);
-    return await probeImage(candidate.url, options.fetch, options.signal);
+    if (isDataUrl(candidate.url)) return probeDataUrl(candidate.url);
+    const probe = () => probeImage(candidate.url, options.fetch, options.signal);
+    const gate = options.probeGate;
+    return await (gate ? gate.run(new URL(candidate.url).host, probe, options.signal) : probe());
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    return undefined;
+    return isByteBudgetError(error) ? NOT_CHECKED : undefined;
   }
 }
 

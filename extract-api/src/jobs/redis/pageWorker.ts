@@ -1,5 +1,6 @@
 import { type Job, Queue, Worker } from 'bullmq';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
+import type { ExtractionBudgets } from '../../extractors/probe/index.ts';
 import {
   failureReason,
   fetchRobots,
@@ -15,8 +16,10 @@ import {
   toExtractedImages,
   urlFilter,
 } from '../../extractors/web/index.ts';
-import type { SafeFetch } from '../../plugins/app/safeFetch/index.ts';
-import { createRedisHostGate } from './redisHostGate.ts';
+import { ByteBudget, type SafeFetch, withByteBudget } from '../../plugins/app/safeFetch/index.ts';
+import { scanTimeLimitEvent } from '../embedded.ts';
+import type { FinishedJobsBound } from '../types.ts';
+import { createRedisHostGate, PROBE_KEY_PREFIX } from './redisHostGate.ts';
 import { addPageTask } from './redisJobs.ts';
 import { connect, PAGE_QUEUE, type PageTask, RedisScanStore } from './store.ts';
 
@@ -30,7 +33,15 @@ export type PageWorkerOptions = {
   hostLeaseMs?: number;
   /** Pages this worker reads at once. */
   concurrency: number;
+  /** A scan is stopped this long after it was created (EXTRACT_API_SCAN_TIME_LIMIT_MIN), what it found kept. */
+  scanTimeLimitMs?: number;
+  /** What one scan may spend, all workers together (its counts are in Redis); unbounded when left out. */
+  budgets?: ExtractionBudgets;
+  /** Image probes one host is sent at once by all workers and API instances together; per page task only when left out. */
+  probesPerHost?: number;
   ttlMs: number;
+  /** Finished scans kept at most, as the API's (a worker ends most scans); unbounded when left out. */
+  finished?: FinishedJobsBound;
   /** BullMQ's lock on a page task: a worker that stops renewing it (killed) loses the task to another after this. */
   lockDurationMs?: number;
   stalledIntervalMs?: number;
@@ -53,12 +64,17 @@ const ROBOTS_CACHE = 1_000;
  */
 export function createPageWorker(options: PageWorkerOptions) {
   const redis = connect(options.redisUrl);
-  const store = new RedisScanStore(redis, options.ttlMs);
+  const store = new RedisScanStore(redis, options.ttlMs, options.finished);
   const queue = new Queue<PageTask>(PAGE_QUEUE, { connection: connect(options.redisUrl) });
   const keepSeconds = Math.ceil(options.ttlMs / 1000);
   // One gate per host for every worker: the host sees at most perHost requests at once, its
   // Crawl-delay and a 429/503's pause, however many workers read it.
   const gate = createRedisHostGate(redis, { perHost: options.perHost, leaseMs: options.hostLeaseMs });
+  // Image probes: the gate the API's own extractions pass too (createProbeGate), by host.
+  const probeGate =
+    options.probesPerHost === undefined
+      ? undefined
+      : createRedisHostGate(redis, { perHost: options.probesPerHost, keyPrefix: PROBE_KEY_PREFIX });
   const robotsCache = new Map<string, Promise<RobotsRules>>();
   /** Scans this worker is reading pages of: one controller each, aborted when the scan ends. */
   const active = new Map<string, { controller: AbortController; users: number }>();
@@ -80,10 +96,20 @@ export function createPageWorker(options: PageWorkerOptions) {
     return rules;
   };
 
+  // The scan's clock runs from its creation: its pages are read by any worker, none of which saw it start.
+  const overTime = (meta: { createdAt: number }) =>
+    options.scanTimeLimitMs !== undefined && Date.now() - meta.createdAt >= options.scanTimeLimitMs;
+  // Whichever worker sees it first ends the scan; the store takes no event after the last.
+  const endAtTimeLimit = async (scanId: string) => {
+    await store.append(scanId, scanTimeLimitEvent(options.scanTimeLimitMs ?? 0)).catch(() => undefined);
+  };
+
   const watch = setInterval(async () => {
     for (const [scanId, entry] of active) {
       const meta = await store.meta(scanId).catch(() => undefined);
-      if (!meta || meta.ended) entry.controller.abort(new DOMException('The scan ended', 'AbortError'));
+      if (meta && !meta.ended && overTime(meta)) await endAtTimeLimit(scanId);
+      if (!meta || meta.ended || overTime(meta))
+        entry.controller.abort(new DOMException('The scan ended', 'AbortError'));
     }
   }, CANCEL_POLL_MS);
   watch.unref();
@@ -106,8 +132,21 @@ export function createPageWorker(options: PageWorkerOptions) {
     const { scanId, url, depth, origin } = job.data;
     const meta = await store.meta(scanId);
     if (!meta || meta.ended) return;
+    if (overTime(meta)) return endAtTimeLimit(scanId);
     await store.markRunning(scanId);
     const { input, maxPages } = meta;
+    const { budgets } = options;
+    // The scan's spending so far, by every worker. This page may fetch what is left: pages of one
+    // scan read at once on several workers may together pass the budget by what each reads.
+    const spent = budgets ? await store.spending(scanId) : undefined;
+    const bytes = budgets && spent ? new ByteBudget(Math.max(0, budgets.bytesPerExtraction - spent.bytes)) : undefined;
+    const fetch = bytes ? withByteBudget(options.fetch, bytes) : options.fetch;
+    const imagesSpent = async () => !!budgets && (await store.spending(scanId)).images >= budgets.imagesPerScan;
+    if (bytes?.exhausted || (await imagesSpent())) {
+      // Taken into the scan before its budget ran out: listed as not read, with why.
+      await store.markStoppedAtLimit(scanId);
+      return finish(job, { url, reason: MESSAGES.budget.pageNotRead });
+    }
     const entry = enter(scanId);
     const { signal } = entry.controller;
     const retried = job.attemptsStarted > 1 || job.attemptsMade > 0;
@@ -117,30 +156,42 @@ export function createPageWorker(options: PageWorkerOptions) {
       const page = await readPagePolitely(gate, new URL(url).host, signal, () => {
         store.appendProgress(scanId, url).catch(() => undefined);
         return readWebPage(url, {
-          fetch: options.fetch,
+          fetch,
           signal,
           render: input.render,
           chromiumPath: options.chromiumPath,
+          renderWaitsForTurn: true,
         });
       });
-      // Images: those not given out yet by this scan, measured, then recorded once each.
-      const known = await store.knownImages(
-        scanId,
-        page.candidates.map((candidate) => imageKey(candidate.url, origin)),
-      );
-      const fresh = page.candidates.filter((_, index) => !known[index]);
+      // Images: those not given out yet by this scan (nor left unchecked by its budget), measured,
+      // then recorded once each.
+      const keys = page.candidates.map((candidate) => imageKey(candidate.url, origin));
+      const [known, unchecked] = await Promise.all([
+        store.knownImages(scanId, keys),
+        budgets ? store.notCheckedImages(scanId, keys) : [],
+      ]);
+      const fresh = page.candidates.filter((_, index) => !known[index] && !unchecked[index]);
+      const limit = budgets
+        ? await store.takeImages(scanId, Math.min(fresh.length, budgets.imagesPerPage), budgets.imagesPerScan)
+        : undefined;
       const measured: ExtractedImage[] = [];
-      await toExtractedImages(
+      const outcome = await toExtractedImages(
         fresh,
         {
-          fetch: options.fetch,
+          fetch,
           signal,
           source: 'website',
           allocateName: (name) => name,
           pageUrl: page.finalUrl,
           origin,
+          ...(limit === undefined ? {} : { limit }),
+          ...(probeGate ? { probeGate } : {}),
         },
         (image) => measured.push(image),
+      );
+      await store.markNotChecked(
+        scanId,
+        outcome.uncheckedUrls.map((unchecked) => imageKey(unchecked, origin)),
       );
       for (const image of measured) {
         if ((await store.knownImages(scanId, [imageKey(image.url, origin)]))[0]) continue;
@@ -150,10 +201,13 @@ export function createPageWorker(options: PageWorkerOptions) {
         scanId,
         page.frames.map((frame) => normalisePageUrl(frame) ?? frame),
       );
-      if (depth < input.depth) {
+      if (bytes?.exhausted || (await imagesSpent())) {
+        // Its links are not followed: the scan stops here with pages left to read.
+        if (depth < input.depth && page.links.length > 0) await store.markStoppedAtLimit(scanId);
+      } else if (depth < input.depth) {
         const sites = new Set(startUrls(input).map((start) => siteKey(new URL(start))));
         const follows = urlFilter(input.include, input.exclude);
-        const seeds = depth === 0 && input.sitemap ? await sitemapPages(url, rules, maxPages, signal) : [];
+        const seeds = depth === 0 && input.sitemap ? await sitemapPages(url, rules, maxPages, fetch, signal) : [];
         for (const link of [...page.links, ...seeds]) {
           const next = normalisePageUrl(link);
           if (!next) continue;
@@ -175,7 +229,14 @@ export function createPageWorker(options: PageWorkerOptions) {
       if (depth === 0) await store.setStartError(scanId, options.describeFailure(error));
     } finally {
       leave(scanId);
+      await store.spendBytes(scanId, bytes?.spent ?? 0).catch(() => undefined);
     }
+    return finish(job, failure);
+  }
+
+  /** Counts the page done once; the worker that counts the scan's last page writes its last event. */
+  async function finish(job: Job<PageTask>, failure: { url: string; reason: string } | undefined) {
+    const { scanId, url } = job.data;
     const finished = await store.finishPage(scanId, url, failure);
     await store.appendProgress(scanId);
     if (finished.counted && finished.done >= finished.enqueued && (await store.claimFinish(scanId))) {
@@ -190,14 +251,15 @@ export function createPageWorker(options: PageWorkerOptions) {
           done: counters.done,
           unit: 'pages',
           ...(latest?.stoppedAtLimit ? { stoppedAtLimit: true } : {}),
+          ...(counters.notChecked > 0 ? { notChecked: counters.notChecked } : {}),
         });
       }
     }
   }
 
-  async function sitemapPages(pageUrl: string, rules: RobotsRules, max: number, signal: AbortSignal) {
+  async function sitemapPages(pageUrl: string, rules: RobotsRules, max: number, fetch: SafeFetch, signal: AbortSignal) {
     const { origin } = new URL(pageUrl);
-    return readSitemaps([new URL('/sitemap.xml', origin).href, ...(rules.sitemaps ?? [])], options.fetch, max, signal);
+    return readSitemaps([new URL('/sitemap.xml', origin).href, ...(rules.sitemaps ?? [])], fetch, max, signal);
   }
 
   const worker = new Worker<PageTask>(

@@ -8,11 +8,16 @@ import { type HostGate, MAX_POLITENESS_DELAY_MS, politeSleep } from '../../extra
  * tag ({host}), so a host's two keys live on one Redis Cluster slot.
  */
 const KEY_PREFIX = 'ie:host:';
-const keysOf = (host: string) => ({
+/**
+ * The image probes' gate: the same mechanism under keys of its own, so a probe never waits behind a
+ * page read (nor a page behind probes) and each has its own bound per host.
+ */
+export const PROBE_KEY_PREFIX = 'ie:probe:';
+const keysOf = (prefix: string, host: string) => ({
   /** Sorted set: one token per request running at the host, scored by when its lease expires. */
-  leases: `${KEY_PREFIX}{${host}}:leases`,
+  leases: `${prefix}{${host}}:leases`,
   /** Hash: `next`, when the next request may start (Crawl-delay, a pause); `delay`, the Crawl-delay. */
-  state: `${KEY_PREFIX}{${host}}:state`,
+  state: `${prefix}{${host}}:state`,
 });
 
 /**
@@ -104,6 +109,8 @@ export type RedisHostGateOptions = {
   perHost: number;
   /** See HOST_LEASE_MS (tests shorten it). */
   leaseMs?: number;
+  /** Whose gate: the pages' (KEY_PREFIX, the default) or the image probes' (PROBE_KEY_PREFIX). */
+  keyPrefix?: string;
 };
 
 /** Crawl-delays this process read, kept to pass with every request (the stored one may have expired). */
@@ -121,6 +128,7 @@ const MAX_KNOWN_DELAYS = 1_000;
  */
 export function createRedisHostGate(redis: Redis, options: RedisHostGateOptions): HostGate {
   const leaseMs = options.leaseMs ?? HOST_LEASE_MS;
+  const prefix = options.keyPrefix ?? KEY_PREFIX;
   redis.defineCommand('hostGateAcquire', { numberOfKeys: 2, lua: ACQUIRE });
   redis.defineCommand('hostGateRenew', { numberOfKeys: 1, lua: RENEW });
   redis.defineCommand('hostGatePause', { numberOfKeys: 1, lua: PAUSE });
@@ -136,7 +144,7 @@ export function createRedisHostGate(redis: Redis, options: RedisHostGateOptions)
   };
 
   const acquire = async (host: string, token: string, signal?: AbortSignal) => {
-    const keys = keysOf(host);
+    const keys = keysOf(prefix, host);
     let entry = waiting.get(host);
     if (!entry) {
       entry = { wakers: new Set(), users: 0 };
@@ -167,7 +175,7 @@ export function createRedisHostGate(redis: Redis, options: RedisHostGateOptions)
 
   const release = async (host: string, token: string) => {
     // A lease that cannot be removed (Redis gone) lapses by itself.
-    await redis.zrem(keysOf(host).leases, token).catch(() => undefined);
+    await redis.zrem(keysOf(prefix, host).leases, token).catch(() => undefined);
     for (const wake of [...(waiting.get(host)?.wakers ?? [])]) wake();
   };
 
@@ -180,7 +188,7 @@ export function createRedisHostGate(redis: Redis, options: RedisHostGateOptions)
         throw signal.reason;
       }
       const renew = setInterval(
-        () => commands.hostGateRenew(keysOf(host).leases, token, leaseMs).catch(() => undefined),
+        () => commands.hostGateRenew(keysOf(prefix, host).leases, token, leaseMs).catch(() => undefined),
         Math.max(1, Math.floor(leaseMs / 3)),
       );
       renew.unref();
@@ -197,11 +205,11 @@ export function createRedisHostGate(redis: Redis, options: RedisHostGateOptions)
       delays.delete(host);
       delays.set(host, ms);
       if (delays.size > MAX_KNOWN_DELAYS) delays.delete(delays.keys().next().value as string);
-      await commands.hostGateSetDelay(keysOf(host).state, ms, STATE_KEEP_MS);
+      await commands.hostGateSetDelay(keysOf(prefix, host).state, ms, STATE_KEEP_MS);
     },
     async pause(host, ms) {
       const held = Math.round(Math.min(Math.max(ms, 0), MAX_POLITENESS_DELAY_MS));
-      await commands.hostGatePause(keysOf(host).state, held, STATE_KEEP_MS);
+      await commands.hostGatePause(keysOf(prefix, host).state, held, STATE_KEEP_MS);
     },
   };
 }

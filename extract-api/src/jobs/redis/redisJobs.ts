@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import { MESSAGES, type SequencedEvent } from 'shared-contracts';
 import { startOrigins, startUrls } from '../../extractors/web/index.ts';
 import { newJobId } from '../embedded.ts';
-import { JobsBusyError, type ScanJobs, type WebsiteJobInput } from '../types.ts';
+import { type FinishedJobsBound, JobsBusyError, type ScanJobs, type WebsiteJobInput } from '../types.ts';
 import { connect, PAGE_QUEUE, type PageTask, RedisScanStore } from './store.ts';
 
 /** How often a reader following a scan looks for what is new (Redis is asked, nothing blocks). */
@@ -34,6 +34,8 @@ export type RedisScanJobsOptions = {
   redisUrl: string;
   maxPages: number;
   ttlMs: number;
+  /** Finished scans kept at most (the oldest deleted first); unbounded when left out. */
+  finished?: FinishedJobsBound;
   /** Page tasks that may wait in the queue; more scans are refused (503). */
   maxWaitingPages: number;
 };
@@ -45,7 +47,7 @@ export type RedisScanJobsOptions = {
  */
 export async function createRedisScanJobs(options: RedisScanJobsOptions): Promise<ScanJobs> {
   const redis = connect(options.redisUrl);
-  const store = new RedisScanStore(redis, options.ttlMs);
+  const store = new RedisScanStore(redis, options.ttlMs, options.finished);
   const queue = new Queue<PageTask>(PAGE_QUEUE, { connection: redis });
   const keepSeconds = Math.ceil(options.ttlMs / 1000);
 

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import type { ExtractedImage, ExtractionEvent, JobSnapshot, JobStatus, SequencedEvent } from 'shared-contracts';
 import { imageKey, MAX_LISTED_FAILURES } from '../../extractors/web/index.ts';
-import type { WebsiteJobInput } from '../types.ts';
+import type { FinishedJobsBound, WebsiteJobInput } from '../types.ts';
 
 /** The BullMQ queue of page tasks; every key of ours starts with KEY_PREFIX. */
 export const PAGE_QUEUE = 'image-extractor-scan-pages';
@@ -41,20 +41,33 @@ const keys = (id: string) => {
     done: `${base}:done`,
     images: `${base}:images`,
     names: `${base}:names`,
+    /** Image addresses the scan's budgets left unchecked (counted once each). */
+    notChecked: `${base}:notChecked`,
   };
 };
 const allKeys = (id: string) => Object.values(keys(id));
+/** Each scan key's end after its id, for the script that deletes a scan it only knows by id. */
+const KEY_SUFFIXES = allKeys('').map((key) => key.slice(KEY_PREFIX.length));
+
+/** The finished scans by end time, the bytes of each one's events, and their total. */
+const FINISHED = {
+  index: `${KEY_PREFIX}finished`,
+  bytes: `${KEY_PREFIX}finished-bytes`,
+  total: `${KEY_PREFIX}finished-total`,
+};
 
 // Appends one event: numbered by INCR, the latest progress kept alone, the rest in a sorted set by
-// number; an ending event marks the scan ended with its status. Nothing is taken once it ended.
+// number (their size counted); an ending event marks the scan ended with its status. Nothing is
+// taken once it ended, nor once it is gone (expired, or deleted past the finished-scans bound).
 const APPEND = `
-if redis.call('HGET', KEYS[4], 'ended') == '1' then return 0 end
+if redis.call('EXISTS', KEYS[4]) == 0 or redis.call('HGET', KEYS[4], 'ended') == '1' then return 0 end
 local seq = redis.call('INCR', KEYS[1])
 local json = '{"seq":' .. seq .. ',' .. string.sub(ARGV[1], 2)
 if ARGV[2] == 'progress' then
   redis.call('SET', KEYS[3], json)
 else
   redis.call('ZADD', KEYS[2], seq, json)
+  redis.call('HINCRBY', KEYS[4], 'bytes', #json)
 end
 if ARGV[3] ~= '' then
   redis.call('HSET', KEYS[4], 'ended', '1', 'status', ARGV[3], 'finishedAt', ARGV[4])
@@ -64,22 +77,55 @@ return seq`;
 
 // An image event, once per image address in a scan, however many workers found it; counted.
 const APPEND_IMAGE = `
-if redis.call('HGET', KEYS[4], 'ended') == '1' then return 0 end
+if redis.call('EXISTS', KEYS[4]) == 0 or redis.call('HGET', KEYS[4], 'ended') == '1' then return 0 end
 if redis.call('SADD', KEYS[5], ARGV[2]) == 0 then return 0 end
 redis.call('HINCRBY', KEYS[6], 'found', 1)
 local seq = redis.call('INCR', KEYS[1])
-redis.call('ZADD', KEYS[2], seq, '{"seq":' .. seq .. ',' .. string.sub(ARGV[1], 2))
+local json = '{"seq":' .. seq .. ',' .. string.sub(ARGV[1], 2)
+redis.call('ZADD', KEYS[2], seq, json)
+redis.call('HINCRBY', KEYS[4], 'bytes', #json)
 return seq`;
+
+// A scan that ended joins the finished ones (by end time, with the bytes of its events); then,
+// past the count or the bytes of the bound, the oldest are deleted, key by key, before their time
+// to live. The scan that just ended stays whatever its size. Entries whose time to live is up
+// (their keys expired by themselves) leave the index first. Returns how many were deleted.
+// KEYS: index, bytes, total, the scan's meta. ARGV: id, the oldest end time still kept, most
+// scans, most bytes, the key prefix, then each key suffix.
+const RETIRE = `
+local meta = redis.call('HMGET', KEYS[4], 'finishedAt', 'bytes')
+if not meta[1] or redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 0 end
+local bytes = tonumber(meta[2] or '0')
+redis.call('ZADD', KEYS[1], meta[1], ARGV[1])
+redis.call('HSET', KEYS[2], ARGV[1], bytes)
+local total = redis.call('INCRBY', KEYS[3], bytes)
+local function leave(id)
+  total = redis.call('DECRBY', KEYS[3], tonumber(redis.call('HGET', KEYS[2], id) or '0'))
+  redis.call('HDEL', KEYS[2], id)
+  redis.call('ZREM', KEYS[1], id)
+end
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[2])) do leave(id) end
+local deleted = 0
+while redis.call('ZCARD', KEYS[1]) > tonumber(ARGV[3]) or total > tonumber(ARGV[4]) do
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0)[1]
+  if not oldest or oldest == ARGV[1] then break end
+  for i = 6, #ARGV do redis.call('DEL', ARGV[5] .. oldest .. ARGV[i]) end
+  leave(oldest)
+  deleted = deleted + 1
+end
+return deleted`;
 
 // The progress of the scan from its counters, numbered like any event (atomic: no stale totals).
 const APPEND_PROGRESS = `
 if redis.call('HGET', KEYS[4], 'ended') == '1' then return 0 end
-local c = redis.call('HMGET', KEYS[5], 'enqueued', 'done', 'found', 'failed')
+local c = redis.call('HMGET', KEYS[5], 'enqueued', 'done', 'found', 'failed', 'notChecked')
 local enqueued, done = tonumber(c[1] or '0'), tonumber(c[2] or '0')
 local found, failed = tonumber(c[3] or '0'), tonumber(c[4] or '0')
+local notChecked = tonumber(c[5] or '0')
 local seq = redis.call('INCR', KEYS[1])
 local json = '{"seq":' .. seq .. ',"type":"progress","unit":"pages","done":' .. done .. ',"queued":' .. (enqueued - done) .. ',"found":' .. found
 if failed > 0 then json = json .. ',"failed":' .. failed end
+if notChecked > 0 then json = json .. ',"notChecked":' .. notChecked end
 if ARGV[1] ~= '' then json = json .. ',"detail":' .. ARGV[1] end
 redis.call('SET', KEYS[3], json .. '}')
 return seq`;
@@ -110,6 +156,21 @@ if ARGV[2] ~= '' then
 end
 return {1, done, tonumber(redis.call('HGET', KEYS[2], 'enqueued') or '0')}`;
 
+// A page's share of the scan's budget of images: up to ARGV[1] of the ARGV[2] the scan may measure.
+const TAKE_IMAGES = `
+local used = tonumber(redis.call('HGET', KEYS[1], 'checked') or '0')
+local granted = math.max(0, math.min(tonumber(ARGV[1]), tonumber(ARGV[2]) - used))
+if granted > 0 then redis.call('HINCRBY', KEYS[1], 'checked', granted) end
+return granted`;
+
+// Image addresses left unchecked, each counted once however many pages name it.
+const MARK_NOT_CHECKED = `
+local added = redis.call('SADD', KEYS[1], unpack(ARGV))
+if added > 0 then redis.call('HINCRBY', KEYS[2], 'notChecked', added) end
+return added`;
+/** Members one MARK_NOT_CHECKED call takes (Lua's unpack has a bound). */
+const NOT_CHECKED_BATCH = 1_000;
+
 /** A Redis connection as BullMQ wants it (no per-command retry limit: a blocked worker waits). */
 export function connect(url: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
@@ -128,6 +189,8 @@ export class RedisScanStore {
   constructor(
     readonly redis: Redis,
     readonly ttlMs: number,
+    /** Finished scans kept at most (by the API and every worker alike); unbounded when left out. */
+    readonly finished?: FinishedJobsBound,
   ) {}
 
   async createScan(id: string, meta: Omit<ScanMeta, 'status' | 'ended'>): Promise<void> {
@@ -193,7 +256,10 @@ export class RedisScanStore {
         error,
       ),
     );
-    if (status && seq > 0) await this.expire(id);
+    if (status && seq > 0) {
+      await this.expire(id);
+      await this.retire(id);
+    }
     return seq;
   }
 
@@ -284,7 +350,45 @@ export class RedisScanStore {
       done: Number(c.done ?? 0),
       found: Number(c.found ?? 0),
       failed: Number(c.failed ?? 0),
+      notChecked: Number(c.notChecked ?? 0),
     };
+  }
+
+  /** What the scan spent so far, all workers together: candidate images granted, bytes fetched. */
+  async spending(id: string): Promise<{ images: number; bytes: number }> {
+    const [images, bytes] = await this.redis.hmget(keys(id).counters, 'checked', 'bytes');
+    return { images: Number(images ?? 0), bytes: Number(bytes ?? 0) };
+  }
+
+  /** How many of a page's `wanted` candidates it may measure, of the scan's `max` in all (taken at once). */
+  async takeImages(id: string, wanted: number, max: number): Promise<number> {
+    if (wanted <= 0) return 0;
+    return Number(await this.redis.eval(TAKE_IMAGES, 1, keys(id).counters, String(wanted), String(max)));
+  }
+
+  async spendBytes(id: string, bytes: number): Promise<void> {
+    if (bytes > 0) await this.redis.hincrby(keys(id).counters, 'bytes', Math.round(bytes));
+  }
+
+  /** Image addresses (`imageKey`) a budget left unchecked: counted once each, never probed later. */
+  async markNotChecked(id: string, imageKeys: readonly string[]): Promise<void> {
+    const k = keys(id);
+    for (let at = 0; at < imageKeys.length; at += NOT_CHECKED_BATCH) {
+      const batch = imageKeys.slice(at, at + NOT_CHECKED_BATCH);
+      await this.redis.eval(MARK_NOT_CHECKED, 2, k.notChecked, k.counters, ...batch);
+    }
+  }
+
+  /** Which of these image addresses a budget already left unchecked. */
+  async notCheckedImages(id: string, imageKeys: readonly string[]): Promise<boolean[]> {
+    if (imageKeys.length === 0) return [];
+    const found = await this.redis.smismember(keys(id).notChecked, ...imageKeys);
+    return found.map((flag) => flag === 1);
+  }
+
+  /** The scan stopped with pages left to read (a budget ran out): its done event says so. */
+  async markStoppedAtLimit(id: string): Promise<void> {
+    await this.redis.hset(keys(id).meta, 'stoppedAtLimit', '1');
   }
 
   async failures(id: string): Promise<{ url: string; reason: string }[]> {
@@ -358,6 +462,28 @@ export class RedisScanStore {
       const event = JSON.parse(line) as SequencedEvent;
       return event.type === 'image' ? [event.image] : [];
     });
+  }
+
+  /** Counts a scan that ended among the finished ones, and deletes the oldest past the bound. */
+  async retire(id: string): Promise<number> {
+    if (!this.finished) return 0;
+    const { maxCount, maxBytes } = this.finished;
+    return Number(
+      await this.redis.eval(
+        RETIRE,
+        4,
+        FINISHED.index,
+        FINISHED.bytes,
+        FINISHED.total,
+        keys(id).meta,
+        id,
+        String(Date.now() - this.ttlMs),
+        String(maxCount),
+        String(maxBytes),
+        KEY_PREFIX,
+        ...KEY_SUFFIXES,
+      ),
+    );
   }
 
   /** Every key of a finished scan expires after the keep time. */

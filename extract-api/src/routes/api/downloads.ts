@@ -1,13 +1,77 @@
 /**
- * What the download routes (`GET /api/image`, `POST /api/zip`) share: the error answer, the
- * Content-Disposition header, the status for each safe-fetch failure, the first bytes of a body,
- * and cancelling upstream work when the client goes away.
+ * What the routes that pass on bytes share (`GET /api/image`, `GET /api/video/source`,
+ * `POST /api/zip`, `POST /api/metafile-preview`, `POST /api/video/frames`): the headers of every
+ * relayed answer, the error answer, the Content-Disposition header, the status for each safe-fetch
+ * failure, the first bytes of a body, and cancelling upstream work when the client goes away.
  */
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { containerMimeType, type VideoContainer } from 'media-files';
 import { z } from 'zod';
-import { SVG_SNIFF_MAX_BYTES, sniffNeedsMore } from '../../extractors/probe/index.ts';
+import { mimeTypeFor, SVG_SNIFF_MAX_BYTES, sniffNeedsMore } from '../../extractors/probe/index.ts';
 import { isSafeFetchError, type SafeFetchErrorCode } from '../../plugins/app/safeFetch/index.ts';
+import { NDJSON_CONTENT_TYPE } from './ndjson.ts';
+
+/**
+ * What a relayed answer holds, as the route established it: an image format its magic bytes
+ * showed (`PNG`, `SVG`…: sniffImageFormat's names), a video container its first bytes showed, or
+ * bytes this server wrote itself. The Content-Type follows from this alone, from fixed tables:
+ * whatever the site that sent the bytes declared is never passed on.
+ */
+export type RelayedBytes = { image: string } | { video: VideoContainer } | { made: MadeType };
+
+/** The answers this server writes itself. */
+const MADE_TYPES = ['application/zip', 'image/png', NDJSON_CONTENT_TYPE] as const;
+type MadeType = (typeof MADE_TYPES)[number];
+
+/**
+ * A relayed answer opened as a page runs nothing and loads nothing: `sandbox` gives it an opaque
+ * origin without script, so even bytes a browser would render as HTML cannot reach our origin's
+ * storage or call the API as the visitor.
+ */
+export const RELAY_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
+/**
+ * An opened image keeps inline styles and nothing more: an SVG is mostly drawn with them, and the
+ * browser's own viewer of a PNG or JPEG styles its page inline (without them it reports a violation
+ * and shows the picture unstyled). A style runs no script.
+ */
+export const IMAGE_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+function relayedType(bytes: RelayedBytes): string {
+  const type =
+    'image' in bytes
+      ? mimeTypeFor(bytes.image)
+      : 'video' in bytes
+        ? containerMimeType(bytes.video)
+        : MADE_TYPES.find((made) => made === bytes.made);
+  if (!type) throw new TypeError(`[relayHeaders] no Content-Type for ${JSON.stringify(bytes)}`);
+  return type;
+}
+
+/**
+ * The headers of every answer that passes on bytes fetched from a site or sent by a visitor: the
+ * type chosen from what was checked in them, `nosniff` so the browser keeps to it, the sandbox
+ * policy, and CORP. CORP is `same-origin`: everything that loads these answers is a page of the
+ * site's own origin (the remotes' code runs in the shell's page, and their Workers start from a
+ * blob: of it, see startModuleWorker), so no other site, nor another port of the same host as
+ * `same-site` would allow, has cause to embed them.
+ */
+export function relayHeaders(
+  reply: FastifyReply,
+  options: { bytes: RelayedBytes; disposition?: string },
+): FastifyReply {
+  const type = relayedType(options.bytes);
+  reply
+    .header('content-type', type)
+    .header('x-content-type-options', 'nosniff')
+    .header(
+      'content-security-policy',
+      'image' in options.bytes ? IMAGE_CONTENT_SECURITY_POLICY : RELAY_CONTENT_SECURITY_POLICY,
+    )
+    .header('cross-origin-resource-policy', 'same-origin');
+  if (options.disposition) reply.header('content-disposition', options.disposition);
+  return reply;
+}
 
 /** The error answer of every route: `{success: false, error}` (and per-field messages for a bad request). */
 

@@ -4,6 +4,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { checkRemotesManifest, REMOTE_FOLDERS, REMOTES_MANIFEST_PATH, type RemotesManifest } from 'shared-contracts';
+import { pageHeaders } from './securityHeaders.ts';
+
+export { contentSecurityPolicy, sendNosniffOnEveryAnswer } from './securityHeaders.ts';
 
 type SiteOptions = { siteDir: string; remotesFile: string | undefined };
 
@@ -21,6 +24,23 @@ async function readRemotesManifest(remotesFile: string | undefined): Promise<Rem
   const checked = checkRemotesManifest(JSON.parse(await readFile(remotesFile, 'utf8')));
   if (!checked.success) throw new Error(`${remotesFile} is not a remotes manifest: ${checked.error}`);
   return checked.data;
+}
+
+/**
+ * Paths never served from the built apps: dotfiles and dot-folders (Vite's `.vite/manifest.json`)
+ * and build reports (source maps, the federation plugin's stats, the bench's chunk report), which
+ * describe the build to whoever asks and are read by no page.
+ */
+function isBuildMetadata(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return true;
+  }
+  return (
+    /(^|[\\/])\./.test(decoded) || /\.map$/i.test(decoded) || /(^|[\\/])(mf-stats|chunk-packages)\.json$/i.test(decoded)
+  );
 }
 
 // Hashed build assets never change; the entry points must be revalidated so a redeploy shows.
@@ -43,6 +63,21 @@ export function siteRoutes({ siteDir, remotesFile }: SiteOptions): FastifyPlugin
       );
     }
 
+    // Every page runs under a policy that names the origins of the remotes.json served with it.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+      let manifest: RemotesManifest;
+      try {
+        manifest = await readRemotesManifest(remotesFile);
+      } catch (error) {
+        // The shell cannot read remotes.json either, so it shows every remote as down: no origin to allow.
+        request.log.warn({ err: error }, 'remotes.json is unreadable: pages allow no remote origin');
+        manifest = { remotes: {} };
+      }
+      reply.headers(pageHeaders(manifest));
+      return payload;
+    });
+
     // Read per request so an operator can repoint a remote by editing the file, without a restart.
     app.get(REMOTES_MANIFEST_PATH, async (_request, reply) => {
       const manifest = await readRemotesManifest(remotesFile);
@@ -58,6 +93,8 @@ export function siteRoutes({ siteDir, remotesFile }: SiteOptions): FastifyPlugin
         decorateReply: false,
         cacheControl: false,
         setHeaders: setCacheHeaders,
+        dotfiles: 'ignore',
+        allowedPath: (pathname) => !isBuildMetadata(pathname),
       });
     }
 
@@ -65,19 +102,34 @@ export function siteRoutes({ siteDir, remotesFile }: SiteOptions): FastifyPlugin
       root: shellDist,
       prefix: '/',
       wildcard: false,
-      // The shell's dist holds its dev-time remotes.json; the route above answers that path.
-      globIgnore: [REMOTES_MANIFEST_PATH.slice(1)],
+      // The shell's dist holds its dev-time remotes.json, which the route above answers, and the
+      // page, which sendIndex answers.
+      globIgnore: [REMOTES_MANIFEST_PATH.slice(1), 'index.html'],
+      index: false,
       cacheControl: false,
       setHeaders: setCacheHeaders,
+      dotfiles: 'ignore',
+      allowedPath: (pathname) => !isBuildMetadata(pathname),
     });
 
+    // Without ETag or Last-Modified: the page's policy follows remotes.json, which the file's
+    // validators know nothing of, and a 304 would keep the policy the browser has cached.
     const sendIndex = (reply: FastifyReply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html', shellDist);
+      reply.header('cache-control', 'no-cache').sendFile('index.html', shellDist, { etag: false, lastModified: false });
+    app.get('/', (_request, reply) => sendIndex(reply));
+    app.get('/index.html', (_request, reply) => sendIndex(reply));
 
     // Client-side routes (and unknown paths, which the shell answers with its not-found page).
     app.setNotFoundHandler((request, reply) => {
       const accept = request.headers.accept ?? '';
-      if (request.method === 'GET' && !request.url.startsWith('/api/') && accept.includes('text/html')) {
+      const pathname = request.url.split('?')[0] ?? '';
+      if (
+        request.method === 'GET' &&
+        !request.url.startsWith('/api/') &&
+        // Not the shell's not-found page either: a refused file answers 404, whoever asks.
+        !isBuildMetadata(pathname) &&
+        accept.includes('text/html')
+      ) {
         return sendIndex(reply);
       }
       return reply

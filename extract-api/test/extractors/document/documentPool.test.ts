@@ -89,6 +89,27 @@ describe('document pool', () => {
     expect(outcomes).toEqual([200, 200, 200, busy, busy]);
   });
 
+  it('should count a place reserved for an upload still arriving, and free it when its job ends or it is let go', async () => {
+    const p = open({ workers: 1, maxQueue: 1 });
+    const first = p.reserve();
+    const second = p.reserve();
+    // every place is held by an upload not yet read: the next one is refused before it is read
+    expect(() => p.reserve()).toThrow(DocumentLimitError);
+    expect(await failureOf(answer(p, 'no room'))).toEqual({
+      status: 503,
+      message: expect.stringMatching(/reading other documents.*try again/),
+    });
+    // the upload that held a place is read with it, and gives it back when its job ends
+    const read = await p.readAnswer(text('with my place'), { maxAnswerBytes: 1_000, place: first });
+    expect(JSON.parse(read.body.toString())).toEqual({ echo: 'with my place' });
+    second.release();
+    second.release();
+    const both = [p.reserve(), p.reserve()];
+    expect(() => p.reserve()).toThrow(DocumentLimitError);
+    for (const place of both) place.release();
+    expect(JSON.parse((await answer(p, 'free again')).body.toString())).toEqual({ echo: 'free again' });
+  });
+
   it('should terminate the worker of a job whose caller left, and free it for the next', async () => {
     const p = open({ timeLimitMs: 30_000 });
     const controller = new AbortController();

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from 'shared-contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, tempDir } from '../../helper.ts';
 
@@ -84,6 +85,26 @@ describe('POST /api/contact', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json<{ success: boolean }>().success).toBe(false);
+  });
+
+  it('should take a few messages a day from one sender, so that it cannot fill the inbox for everyone', async () => {
+    const limited = await buildTestApp({ dataDir: dir, contactPerClientPerDay: 2 });
+    try {
+      const send = (remoteAddress: string, subject: string) =>
+        limited.inject({ method: 'POST', url: '/api/contact', remoteAddress, payload: { ...valid, subject } });
+      expect((await send('203.0.113.4', 'one')).statusCode).toBe(200);
+      expect((await send('203.0.113.4', 'two')).statusCode).toBe(200);
+      const refused = await send('203.0.113.4', 'three');
+      expect(refused.statusCode).toBe(429);
+      const wait = Number(refused.headers['retry-after']);
+      expect(wait).toBeGreaterThan(23 * 3600);
+      expect(refused.json()).toEqual({ success: false, error: MESSAGES.contact.perDay(2, wait) });
+      // Someone else is still heard.
+      expect((await send('198.51.100.4', 'other')).statusCode).toBe(200);
+      expect((await readInbox()).map((m) => m.subject)).toEqual(['one', 'two', 'other']);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('should refuse an oversized body', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { type ExtractionEvent, ExtractionEventSchema, type ExtractResponse } from 'shared-contracts';
+import { type ExtractionEvent, ExtractionEventSchema, type ExtractResponse, MESSAGES } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FileServer, startFileServer } from '../../fixtures/fileServer.ts';
+import { type FileServer, type Served, startFileServer } from '../../fixtures/fileServer.ts';
 import { svg } from '../../fixtures/images.ts';
 import { fixtureSite } from '../../fixtures/site.ts';
 import { buildTestApp, tempDir } from '../../helper.ts';
@@ -37,7 +37,7 @@ describe('extraction routes', () => {
   });
 
   describe('POST /api/extract', () => {
-    it('should answer every image of the page, measured, in the spec shape', async () => {
+    it('should answer every image of the page, measured, in the API shape', async () => {
       const response = await app.inject({
         method: 'POST',
         url: '/api/extract',
@@ -120,6 +120,106 @@ describe('extraction routes', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json<{ error: string }>().error).toMatch(/Scan depth must be between 1 and 10/);
     });
+  });
+
+  describe('the website routes run their scans through the scans gate', () => {
+    /** A site whose one page answers after `delayMs`, beside the usual fixture. */
+    let slow: FileServer;
+    let gated: FastifyInstance;
+    let gatedBase: string;
+    let removeGatedDir: () => Promise<void>;
+    beforeAll(async () => {
+      slow = await startFileServer({
+        '/': { body: Buffer.from('<img src="/img/a.png"><a href="/slow.html">slow</a>'), type: 'text/html' },
+        '/slow.html': { body: Buffer.from('<img src="/img/b.png">'), type: 'text/html', delayMs: 3_000 },
+        '/img/a.png': fixtureSite()['/img/a.png'] as Served,
+        '/img/b.png': fixtureSite()['/img/b.png'] as Served,
+      });
+      const dir = await tempDir();
+      removeGatedDir = dir.remove;
+      gated = await buildTestApp({
+        dataDir: dir.dir,
+        allowLoopback: true,
+        scanJobs: 1,
+        scanQueue: 0,
+        scanTimeLimitMs: 1_000,
+      });
+      gatedBase = await gated.listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterAll(async () => {
+      await gated.close();
+      await slow.close();
+      await removeGatedDir();
+    });
+
+    it('refuses a scan beyond the line at once, 503 with its sentence and a Retry-After, on every website route', async () => {
+      const first = gated.inject({ method: 'POST', url: '/api/extract-website', payload: { url: slow.url('/') } });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (const url of ['/api/extract-website', '/api/extract-website/stream']) {
+        const refused = await gated.inject({ method: 'POST', url, payload: { url: slow.url('/') } });
+        expect(refused.statusCode).toBe(503);
+        expect(refused.headers['retry-after']).toBe('60');
+        expect(refused.json()).toEqual({ success: false, error: MESSAGES.website.busy });
+      }
+      await first;
+    });
+
+    it('answers a scan stopped at its time limit with what it found and why it stopped', async () => {
+      const response = await gated.inject({
+        method: 'POST',
+        url: '/api/extract-website',
+        payload: { url: slow.url('/') },
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json<ExtractResponse>();
+      expect(body).toMatchObject({ success: true, message: MESSAGES.website.timeLimit(1) });
+      expect(body.images.map((image) => new URL(image.url).pathname)).toEqual(['/img/a.png']);
+    });
+
+    it('streams a scan stopped at its time limit to its error line, the images before it kept', async () => {
+      const response = await gated.inject({
+        method: 'POST',
+        url: '/api/extract-website/stream',
+        payload: { url: slow.url('/') },
+      });
+      const events = response.body
+        .trim()
+        .split('\n')
+        .map((line) => ExtractionEventSchema.parse(JSON.parse(line)));
+      expect(events[0]).toMatchObject({ type: 'start' });
+      expect(events.filter((event) => event.type === 'image')).toHaveLength(1);
+      expect(events.at(-1)).toEqual({ type: 'error', error: MESSAGES.website.timeLimit(1), code: 'time-limit' });
+    });
+
+    it.each(['/api/extract-website', '/api/extract-website/stream'])(
+      '%s: a client that leaves cancels its scan, whose requests stop and whose place frees at once',
+      async (route) => {
+        slow.hits.length = 0;
+        const leaving = new AbortController();
+        const request = fetch(`${gatedBase}${route}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ url: slow.url('/') }),
+          signal: leaving.signal,
+        });
+        request.catch(() => undefined);
+        const slowHit = () => slow.hits.find((hit) => hit.path === '/slow.html');
+        for (let i = 0; i < 100 && !slowHit(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(slowHit()).toBeDefined();
+        leaving.abort();
+        for (let i = 0; i < 100 && !slowHit()?.closedEarly; i += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(slowHit()?.closedEarly).toBe(true);
+        // The one place is free again: a new scan is taken, not refused.
+        const next = await gated.inject({
+          method: 'POST',
+          url: '/api/extract-website',
+          payload: { url: server.url('/'), depth: 1 },
+        });
+        expect(next.statusCode).toBe(200);
+      },
+    );
   });
 
   describe('POST /api/extract-website/stream', () => {

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FileServer, startFileServer } from '../../fixtures/fileServer.ts';
@@ -9,6 +10,8 @@ import { buildTestApp, tempDir } from '../../helper.ts';
 let app: FastifyInstance;
 let server: FileServer;
 let removeDir: () => Promise<void>;
+let partial: http.Server;
+let partialUrl: string;
 
 const PNG = png(40, 30);
 const BIG_JPEG = jpeg(2000, 1000, { scanBytes: 3 * 1024 * 1024 });
@@ -25,12 +28,24 @@ beforeAll(async () => {
     '/stall.png': { body: png(300, 300, 256 * 1024), type: 'image/png', stallAfter: 1024 },
     '/huge.png': { body: PNG, claimLength: 60 * 1024 * 1024, stallAfter: PNG.length },
   });
+  // A 206 nobody asked for: a PNG's first bytes, then a page.
+  partial = http.createServer((_req, res) => {
+    const body = Buffer.concat([PNG.subarray(0, 64), Buffer.from('<script>alert(1)</script>')]);
+    res.writeHead(206, {
+      'content-type': 'image/png',
+      'content-range': `bytes 0-${body.length - 1}/${body.length * 2}`,
+    });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => partial.listen(0, '127.0.0.1', resolve));
+  partialUrl = `http://127.0.0.1:${(partial.address() as AddressInfo).port}/partial.png`;
   app = await buildTestApp({ dataDir: temp.dir, allowLoopback: true });
 });
 
 afterAll(async () => {
   await app.close();
   await server.close();
+  await new Promise((resolve) => partial.close(resolve));
   await removeDir();
 });
 
@@ -50,7 +65,8 @@ describe('GET /api/image', () => {
     expect(response.headers['content-disposition']).toBe(`inline; filename="pic.png"; filename*=UTF-8''pic.png`);
     expect(response.headers['cache-control']).toBe('private, max-age=300');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toBeUndefined();
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('streams a large image through whole, byte for byte, named for its true format', async () => {
@@ -80,7 +96,8 @@ describe('GET /api/image', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/svg+xml');
-    expect(response.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.rawPayload.subarray(0, SVG.length).equals(SVG)).toBe(true);
   });
@@ -93,6 +110,13 @@ describe('GET /api/image', () => {
       success: false,
       error: expect.stringContaining('not an image'),
     });
+  });
+
+  it('refuses a part of a file (206) it did not ask for, though its bytes start like a PNG', async () => {
+    const response = await app.inject({ method: 'GET', url: image(partialUrl) });
+    expect(response.statusCode).toBe(502);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.json()).toEqual({ success: false, error: expect.stringContaining('only part of the file') });
   });
 
   it('says which status the image’s server answered with', async () => {

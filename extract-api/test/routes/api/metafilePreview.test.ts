@@ -80,7 +80,16 @@ async function bareApp(options: Partial<Parameters<typeof metafilePreviewRoutes>
   const bare = Fastify();
   bare.setValidatorCompiler(validatorCompiler);
   bare.setSerializerCompiler(serializerCompiler);
-  await bare.register(metafilePreviewRoutes({ inkscapePath: INKSCAPE, tmpDir: jobs, ...options }));
+  await bare.register(
+    metafilePreviewRoutes({
+      inkscapePath: INKSCAPE,
+      tmpDir: jobs,
+      concurrency: 2,
+      maxWaiting: 8,
+      timeLimitMs: 30_000,
+      ...options,
+    }),
+  );
   return { bare, jobs };
 }
 
@@ -99,6 +108,11 @@ describe('the corpus pictures rtf.js cannot draw whole', () => {
       const answer = await post(app, await metafileOf(key, name));
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.headers['content-type']).toBe('image/png');
+      expect(answer.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+        'cross-origin-resource-policy': 'same-origin',
+      });
       const picture = inkOf(answer.rawPayload);
       expect(picture.width).toBeCloseTo(size[0], -1);
       expect(picture.height).toBeCloseTo(size[1], -1);
@@ -154,6 +168,22 @@ describe('what is refused or stopped', () => {
     expect(answer.json()).toEqual({ success: false, error: m.timedOut(0) });
     expect(await readdir(jobs)).toEqual([]);
     await bare.close();
+  });
+
+  it('one conversion at once and none waiting: the next is refused at once, 503 with a Retry-After', async () => {
+    const { dir: data, remove } = await tempDir();
+    const busy = await buildTestApp({ dataDir: data, inkscapePath: INKSCAPE, metafileJobs: 1, metafileQueue: 0 });
+    try {
+      const picture = await metafileOf('doc/FloatingPictures.doc', 'image16.emf');
+      const answers = await Promise.all([post(busy, picture), post(busy, picture)]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 503]);
+      const refused = answers.find((answer) => answer.statusCode === 503);
+      expect(refused?.headers['retry-after']).toBe('60');
+      expect(refused?.json()).toEqual({ success: false, error: m.busy });
+    } finally {
+      await busy.close();
+      await remove();
+    }
   });
 
   it('a metafile Inkscape cannot open (records cut off) is 422 or a picture, never a crash; the folder goes', async () => {

@@ -108,7 +108,7 @@ async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 1
   }
 }
 
-describe('POST /api/video/frames: which frames (issue 18)', () => {
+describe('POST /api/video/frames: which frames', () => {
   it('takes the mode and range as form fields: key frames inside 00:00:01–00:00:04, named to the millisecond', async () => {
     const file = makeKeyframeVideo(path.join(dir, 'videos'));
     const expected = ffprobeKeyframeTimes(file).filter((t) => t >= 1 && t < 4);
@@ -152,6 +152,11 @@ describe('POST /api/video/frames', () => {
     const response = await app.inject({ method: 'POST', url: '/api/video/frames', ...body });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    expect(response.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cross-origin-resource-policy': 'same-origin',
+    });
     const list = events(response.body);
     const expected = FACTS.sampling.every_1s.expected_frames;
     expect(list[0]).toEqual({
@@ -215,6 +220,11 @@ describe('POST /api/video/frames', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toContain('filename="sar_2x1-frames.zip"');
+    expect(response.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cross-origin-resource-policy': 'same-origin',
+    });
     const files = readStoredZip(response.rawPayload);
     expect(files.map((f) => f.name)).toEqual(
       Array.from({ length: FACTS.sampling.every_1s.expected_frames }, (_, i) => `frame-00-00-0${i}.png`),
@@ -317,6 +327,24 @@ describe('POST /api/video/frames', () => {
       await eventually(async () => (await jobFolders()).length === 0 && jobProcesses().length === 0);
     } finally {
       await quick.close();
+    }
+  });
+
+  it('one conversion at once and none waiting: the next is refused before its upload is read, 503 with a Retry-After', async () => {
+    const single = await buildTestApp({ dataDir: dir, videoJobs: 1, videoQueue: 0, videoTmpDir: jobsDir });
+    try {
+      const body = await multipart({ interval: '1' }, { name: 'a.avi', bytes: avi });
+      const answers = await Promise.all([
+        single.inject({ method: 'POST', url: '/api/video/frames', ...body }),
+        single.inject({ method: 'POST', url: '/api/video/frames', ...body }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 503]);
+      const refused = answers.find((answer) => answer.statusCode === 503);
+      expect(refused?.headers['retry-after']).toBe('60');
+      expect(refused?.json()).toEqual({ success: false, error: MESSAGES.video.busy });
+      await eventually(async () => (await jobFolders()).length === 0);
+    } finally {
+      await single.close();
     }
   });
 });

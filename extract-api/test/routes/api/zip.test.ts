@@ -34,6 +34,8 @@ beforeAll(async () => {
     '/page.html': { body: Buffer.from('<!doctype html><title>x</title>'), type: 'text/html' },
     '/broken.png': { body: BIG_PNG, type: 'image/png', destroyAfter: 4.5 * 1024 * 1024 },
     '/stall.png': { body: png(300, 300, 256 * 1024), type: 'image/png', stallAfter: 1024 },
+    // A part of a file nobody asked for: its first bytes are not the file's.
+    '/partial.png': { body: A_PNG, type: 'image/png', status: 206 },
   });
   app = await buildTestApp({ dataDir: temp.dir, allowLoopback: true });
 });
@@ -134,6 +136,11 @@ describe('POST /api/zip', () => {
       `attachment; filename="images.zip"; filename*=UTF-8''images.zip`,
     );
     expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cross-origin-resource-policy': 'same-origin',
+    });
     expectArchive(response.rawPayload);
   });
 
@@ -212,6 +219,18 @@ describe('POST /api/zip', () => {
     const files = readStoredZip(response.rawPayload);
     expect(files.map((file) => file.name)).toEqual([ZIP_FAILURES_FILE]);
     expect(files[0]?.bytes.toString('utf8')).toContain('x.png: This address points to a private');
+  });
+
+  it('lists a part of a file (206) the site sent unasked as not downloaded', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/zip',
+      payload: { images: [{ url: server.url('/partial.png'), name: 'p.png' }], name: 'one' },
+    });
+    expect(response.statusCode).toBe(200);
+    const files = readStoredZip(response.rawPayload);
+    expect(files.map((file) => file.name)).toEqual([ZIP_FAILURES_FILE]);
+    expect(files[0]?.bytes.toString('utf8')).toContain('p.png: the server sent only part of the file (HTTP 206)');
   });
 
   it('keeps the archive whole when a streamed image breaks off, and says the file is incomplete', async () => {

@@ -3,7 +3,8 @@
  * manifest (what pdfimages and unzip report), and with the uploads it must refuse.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -16,6 +17,12 @@ import {
 } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusManifest, readCorpus } from '../../../../tooling/corpus.mjs';
+import { documentPoolOptions } from '../../../src/config.ts';
+import {
+  createDocumentPool,
+  type DocumentInput,
+  type DocumentPool,
+} from '../../../src/extractors/document/documentPool.ts';
 import { extractImagesRoutes } from '../../../src/routes/v1/extractImages/index.ts';
 import { buildTestApp, tempDir } from '../../helper.ts';
 
@@ -66,7 +73,7 @@ describe('POST /v1/extract-images', () => {
   });
 
   describe('with corpus documents', () => {
-    it('should answer a PDF in the spec shape, its JPEGs byte-identical to pdfimages -all', async () => {
+    it('should answer a PDF in the API shape, its JPEGs byte-identical to pdfimages -all', async () => {
       const response = await upload({ file: corpusFile('pdf/cmykjpeg.pdf') });
       expect(response.statusCode).toBe(200);
       const body = ExtractImagesResponseSchema.parse(response.json());
@@ -221,7 +228,7 @@ describe('POST /v1/extract-images', () => {
     expect(json.json<ExtractImagesError>().message).toMatch(/multipart\/form-data/);
   });
 
-  it('should refuse a Word or PowerPoint file past 50MB and a PDF past 100MB with the spec’s words', async () => {
+  it('should refuse a Word or PowerPoint file past 50MB and a PDF past 100MB with the catalogue’s words', async () => {
     const zipLike = Buffer.alloc(DOCUMENT_MAX_BYTES.docx + 1);
     zipLike.write('PK\u0003\u0004');
     const office = await upload({ file: zipLike });
@@ -241,6 +248,77 @@ describe('POST /v1/extract-images', () => {
     const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
     const spec = response.json<{ paths: Record<string, { post?: { summary?: string } }> }>();
     expect(spec.paths['/v1/extract-images']?.post?.summary).toMatch(/PDF, Word .* PowerPoint/);
+  });
+});
+
+describe('POST /v1/extract-images uploads and the pool', () => {
+  let dir: { dir: string; remove: () => Promise<void> };
+  let pool: DocumentPool;
+  let app: FastifyInstance;
+  /** The same route on the same pool, every upload of these tests read in memory. */
+  let inMemory: FastifyInstance;
+  /** What the pool was handed, and whether a file it was handed existed then. */
+  const handed: Array<'bytes' | 'file on disk' | 'file missing'> = [];
+  beforeAll(async () => {
+    dir = await tempDir();
+    pool = createDocumentPool({ ...documentPoolOptions({}), workers: 1, maxQueue: 1 });
+    const watched: DocumentPool = Object.assign(Object.create(pool) as DocumentPool, {
+      readAnswer: (input: DocumentInput, options: Parameters<DocumentPool['readAnswer']>[1]) => {
+        handed.push(input instanceof Uint8Array ? 'bytes' : existsSync(input.file) ? 'file on disk' : 'file missing');
+        return pool.readAnswer(input, options);
+      },
+    });
+    app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(extractImagesRoutes({ pool: watched, memoryBytes: 64 * 1024, tmpDir: dir.dir }));
+    inMemory = Fastify({ logger: false });
+    inMemory.setValidatorCompiler(validatorCompiler);
+    inMemory.setSerializerCompiler(serializerCompiler);
+    await inMemory.register(extractImagesRoutes({ pool }));
+  });
+  afterAll(async () => {
+    await app.close();
+    await inMemory.close();
+    await pool.close();
+    await dir.remove();
+  });
+  const post = async (file: Uint8Array) =>
+    app.inject({ method: 'POST', url: '/v1/extract-images', ...(await multipartBody({ file })) });
+
+  it('should read an upload past its memory share from a temporary file, the same images, the file deleted after', async () => {
+    const small = corpusFile('pdf/red_stamp.pdf');
+    const large = corpusFile('pdf/cmykjpeg.pdf');
+    expect(small.length).toBeLessThan(64 * 1024);
+    expect(large.length).toBeGreaterThan(64 * 1024);
+    handed.length = 0;
+    const fromMemory = await post(small);
+    const fromDisk = await post(large);
+    expect(handed).toEqual(['bytes', 'file on disk']);
+    expect(fromMemory.statusCode).toBe(200);
+    expect(fromDisk.statusCode).toBe(200);
+    const reference = await inMemory.inject({
+      method: 'POST',
+      url: '/v1/extract-images',
+      ...(await multipartBody({ file: large })),
+    });
+    expect(sha256(Buffer.from(fromDisk.body))).toBe(sha256(Buffer.from(reference.body)));
+    expect(await readdir(dir.dir)).toEqual([]);
+  });
+
+  it('should refuse an upload unread with 503 when every place in the pool is taken', async () => {
+    const places = [pool.reserve(), pool.reserve()];
+    try {
+      handed.length = 0;
+      const response = await post(corpusFile('pdf/cmykjpeg.pdf'));
+      expect(response.statusCode).toBe(503);
+      expect(response.json<ExtractImagesError>().message).toMatch(/reading other documents.*try again/);
+      expect(handed).toEqual([]);
+      expect(await readdir(dir.dir)).toEqual([]);
+    } finally {
+      for (const place of places) place.release();
+    }
+    expect((await post(corpusFile('pdf/red_stamp.pdf'))).statusCode).toBe(200);
   });
 });
 

@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
 import { formatBytes } from 'media-files';
+import { type ByteBudget, ByteBudgetError } from './budget.ts';
 import { SafeFetchError, toSafeFetchError, withUrl } from './errors.ts';
 
 /**
  * A response body as a Node Readable (what Fastify's reply.send, stream.pipeline and the ZIP
  * writer take). It ends, or errors with a SafeFetchError, never with a raw undici error: the
- * first chunk past `maxBytes` destroys it with 'too-large', the deadline with 'timeout', the
- * caller's signal with 'aborted'.
+ * first chunk past `maxBytes` (or past the extraction's byte budget) destroys it with 'too-large',
+ * the deadline with 'timeout', the caller's signal with 'aborted'.
  */
 export class LimitedBody extends Readable {
   /** The limit in force (Infinity for a video stream). */
@@ -14,7 +15,14 @@ export class LimitedBody extends Readable {
   #source: Readable;
   #received = 0;
 
-  constructor(source: Readable, maxBytes: number, url: string, signal: AbortSignal, onClose: () => void) {
+  constructor(
+    source: Readable,
+    maxBytes: number,
+    url: string,
+    signal: AbortSignal,
+    onClose: () => void,
+    budget?: ByteBudget,
+  ) {
     super();
     this.maxBytes = maxBytes;
     this.#source = source;
@@ -29,6 +37,10 @@ export class LimitedBody extends Readable {
             message: tooLargeMessage(maxBytes),
           }),
         );
+        return;
+      }
+      if (budget && !budget.spend(chunk.length)) {
+        this.destroy(new ByteBudgetError(budget, url));
         return;
       }
       if (!this.push(chunk)) source.pause();

@@ -1,5 +1,5 @@
 /**
- * safeFetch: the one outbound fetch of extract-api (DESIGN.md §6). Page HTML, CSS, images,
+ * safeFetch: the one outbound fetch of extract-api, so that every request the service makes is held to one address policy and one set of bounds. Page HTML, CSS, images,
  * robots.txt and video all go through a fetcher made here; nothing else in the service opens a
  * connection to a site.
  *
@@ -10,7 +10,8 @@
  *
  * Guarantees: http(s) only; every hop (at most 5 redirects) is refused before connecting when
  * its address is not public unicast (loopback only with allowLoopback), checked on the address
- * the socket actually uses; bodies are bounded by kind; every failure is a SafeFetchError.
+ * the socket actually uses; bodies are bounded by kind, and an extraction's answers together by
+ * its ByteBudget (`withByteBudget`); every failure is a SafeFetchError.
  */
 export {
   type AddressPolicy,
@@ -20,6 +21,7 @@ export {
   METADATA_ADDRESSES,
 } from './addressPolicy.ts';
 export type { LimitedBody } from './body.ts';
+export { ByteBudget, ByteBudgetError, isByteBudgetError, withByteBudget } from './budget.ts';
 export { type Resolve, type ResolvedAddress, systemResolve } from './dispatcher.ts';
 export {
   isSafeFetchError,

@@ -5,6 +5,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { type Dispatcher, request } from 'undici';
 import { checkAddress } from './addressPolicy.ts';
 import { collect, decodeText, LimitedBody, tooLargeMessage } from './body.ts';
+import { type ByteBudget, ByteBudgetError } from './budget.ts';
 import { blockedAddressError, createGuardedAgent, type Resolve, systemResolve } from './dispatcher.ts';
 import { SafeFetchError, toSafeFetchError, withUrl } from './errors.ts';
 import {
@@ -53,6 +54,8 @@ export type SafeFetchOptions = {
   timeouts?: SafeFetchTimeouts;
   /** Throw 'http-status' when the final status is not 2xx (default true). */
   throwHttpErrors?: boolean;
+  /** The extraction's byte budget: the body counts against it, and nothing is sent once it is spent. */
+  budget?: ByteBudget;
 };
 
 export type SafeResponse = {
@@ -156,6 +159,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     const wantRange = opts.range !== undefined;
 
     if (opts.signal?.aborted) throw new SafeFetchError('aborted', { url: String(input) });
+    if (opts.budget?.exhausted) throw new ByteBudgetError(opts.budget, String(input));
 
     // One internal signal: the caller's abort and the deadline, each with its own typed reason.
     const controller = new AbortController();
@@ -277,7 +281,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
           redirects,
           status,
           headers: responseHeaders,
-          body: new LimitedBody(source, maxBytes, url.href, controller.signal, release),
+          body: new LimitedBody(source, maxBytes, url.href, controller.signal, release, opts.budget),
           kind: opts.kind,
           maxBytes,
         };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, ContactMessageSchema, ContactResponseSchema } from 'shared-contracts';
-import { type ContactInbox, InboxFullError } from '../../../plugins/app/contactInbox.ts';
+import { API_PATHS, ContactMessageSchema, ContactResponseSchema, MESSAGES } from 'shared-contracts';
+import { type ContactInbox, InboxFullError, SenderLimitError } from '../../../plugins/app/contactInbox.ts';
+import { clientKeyOf } from '../../../plugins/app/rateLimit/index.ts';
 
 /** A contact message is small; anything bigger than this is not one. */
 const CONTACT_BODY_LIMIT_BYTES = 64 * 1024;
@@ -14,15 +15,26 @@ export function contactRoutes(inbox: ContactInbox): FastifyPluginAsyncZod {
         schema: {
           summary: 'Deliver a message from the Contact Us form to the operator’s inbox',
           body: ContactMessageSchema,
-          response: { 200: ContactResponseSchema, 400: ContactResponseSchema, 503: ContactResponseSchema },
+          response: {
+            200: ContactResponseSchema,
+            400: ContactResponseSchema,
+            429: ContactResponseSchema,
+            503: ContactResponseSchema,
+          },
         },
       },
       async (request, reply) => {
         try {
-          const stored = await inbox.append(request.body);
+          const stored = await inbox.append(request.body, clientKeyOf(request));
           request.log.info({ contactId: stored.id }, 'contact message stored');
           return { success: true as const, id: stored.id };
         } catch (error) {
+          if (error instanceof SenderLimitError) {
+            return reply
+              .code(429)
+              .header('retry-after', error.retryAfterSeconds)
+              .send({ success: false as const, error: MESSAGES.contact.perDay(error.max, error.retryAfterSeconds) });
+          }
           if (error instanceof InboxFullError) {
             request.log.error(error.message);
             return reply.code(503).send({

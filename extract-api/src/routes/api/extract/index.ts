@@ -4,21 +4,59 @@ import {
   API_PATHS,
   ApiErrorSchema,
   type ExtractedImage,
+  type ExtractionEvent,
   ExtractRequestSchema,
   ExtractResponseSchema,
   ExtractWebsiteRequestSchema,
+  MESSAGES,
 } from 'shared-contracts';
 import { z } from 'zod';
-import { extractWebsite, readWebPage, toExtractedImages } from '../../../extractors/web/index.ts';
+import { BusyError } from '../../../admission/index.ts';
+import { ExtractionBudget, type ExtractionBudgets } from '../../../extractors/probe/index.ts';
+import { type HostGate, notCheckedMessage, readWebPage, toExtractedImages } from '../../../extractors/web/index.ts';
+import { SCAN_TIME_LIMIT_CODE, type ScanJobs } from '../../../jobs/index.ts';
 import type { SafeFetch } from '../../../plugins/app/safeFetch/index.ts';
 import { clientGoneSignal } from '../downloads.ts';
 import { sendNdjson } from '../ndjson.ts';
 import { describeFailure } from './failure.ts';
 
-/** A refused request has no images; a failed extraction answers the spec's shape with none. */
+/** A refused request has no images; a failed extraction answers the same shape with none. */
 const ExtractFailureSchema = z.union([ExtractResponseSchema, ApiErrorSchema]);
 
-export type ExtractRouteDeps = { fetch: SafeFetch; chromiumPath: string; maxPages: number; perHost?: number };
+/** The website routes run their scan as a job of `jobs`: one scans gate for every route that scans. */
+export type ExtractRouteDeps = {
+  fetch: SafeFetch;
+  chromiumPath: string;
+  jobs: ScanJobs;
+  budgets: ExtractionBudgets;
+  probeGate: HostGate;
+};
+
+/**
+ * The events of a scan a request started and waits on (a job like any other, queued behind the
+ * scans gate), without their numbers (the job's events route numbers them, for re-attaching). The
+ * job is cancelled when the client leaves, or stops reading, before its last event.
+ */
+async function* followScan(jobs: ScanJobs, id: string, clientGone: AbortSignal): AsyncGenerator<ExtractionEvent> {
+  const reading = new AbortController();
+  let ended = false;
+  const stop = () => {
+    reading.abort();
+    if (!ended) void jobs.cancel(id).catch(() => undefined);
+  };
+  if (clientGone.aborted) stop();
+  clientGone.addEventListener('abort', stop, { once: true });
+  try {
+    for await (const { seq: _seq, ...event } of (await jobs.events(id, 0, reading.signal)) ?? []) {
+      ended = event.type === 'done' || event.type === 'error';
+      yield event as ExtractionEvent;
+    }
+  } finally {
+    clientGone.removeEventListener('abort', stop);
+    // Left before its last event (the stream was closed): the scan stops too.
+    stop();
+  }
+}
 
 function countMessage(unreadable: number): string | undefined {
   return unreadable > 0
@@ -40,20 +78,27 @@ export function extractRoutes(deps: ExtractRouteDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const signal = clientGoneSignal(reply);
         try {
+          const budget = new ExtractionBudget(deps.budgets);
+          const fetch = budget.metered(deps.fetch);
           const page = await readWebPage(request.body.url, {
-            fetch: deps.fetch,
+            fetch,
             signal,
             render: request.body.render,
             chromiumPath: deps.chromiumPath,
           });
-          const { images, unreadable } = await toExtractedImages(page.candidates, {
-            fetch: deps.fetch,
+          const { images, unreadable, notChecked } = await toExtractedImages(page.candidates, {
+            fetch,
             signal,
             source: 'page',
             allocateName: createNameAllocator(),
+            limit: budget.takeImages(page.candidates.length),
+            probeGate: deps.probeGate,
           });
-          return { success: true, images, pages: 1, message: countMessage(unreadable) };
+          const message = [countMessage(unreadable), notCheckedMessage(notChecked)].filter(Boolean).join(' ');
+          return { success: true, images, pages: 1, message: message || undefined };
         } catch (error) {
+          // Every Chromium place and its line are taken: the app answers 503 with a Retry-After.
+          if (error instanceof BusyError) throw error;
           const { status, message } = describeFailure(error);
           if (status >= 500) request.log.error({ err: error, url: request.body.url }, 'page extraction failed');
           return reply.code(status).send({ success: false, images: [], error: message });
@@ -71,20 +116,28 @@ export function extractRoutes(deps: ExtractRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const signal = clientGoneSignal(reply);
+        const clientGone = clientGoneSignal(reply);
+        // A full line throws BusyError: 503 with its sentence and a Retry-After.
+        const { id } = await deps.jobs.create(request.body);
         const images: ExtractedImage[] = [];
         let pages = 0;
-        try {
-          for await (const event of extractWebsite({ ...request.body, maxPages: deps.maxPages }, signal, deps)) {
-            if (event.type === 'image') images.push(event.image);
-            if (event.type === 'done') pages = event.done ?? 0;
+        // A scan that stopped at its time limit answers what it found, and says why it stopped.
+        for await (const event of followScan(deps.jobs, id, clientGone)) {
+          if (event.type === 'image') images.push(event.image);
+          if (event.type === 'progress') pages = event.done;
+          if (event.type === 'done') {
+            const message = notCheckedMessage(event.notChecked ?? 0);
+            return { success: true, images, pages: event.done ?? pages, ...(message ? { message } : {}) };
           }
-          return { success: true, images, pages };
-        } catch (error) {
-          const { status, message } = describeFailure(error);
-          if (status >= 500) request.log.error({ err: error, url: request.body.url }, 'website scan failed');
-          return reply.code(status).send({ success: false, images: [], error: message });
+          if (event.type === 'error' && event.code === SCAN_TIME_LIMIT_CODE) {
+            return { success: true, images, pages, message: event.error };
+          }
+          // The scan's own words: every start page failed (a private address, a 404, not a page).
+          if (event.type === 'error') return reply.code(422).send({ success: false, images: [], error: event.error });
         }
+        // The client left: nobody reads this.
+        if (clientGone.aborted) return reply;
+        throw new Error('[extract] the scan ended without a last event');
       },
     );
 
@@ -103,15 +156,15 @@ export function extractRoutes(deps: ExtractRouteDeps): FastifyPluginAsyncZod {
         // Stopped when the client goes away (Cancel) or stops reading the stream.
         const controller = new AbortController();
         const signal = AbortSignal.any([clientGoneSignal(reply), controller.signal]);
-        const crawl = extractWebsite({ ...request.body, maxPages: deps.maxPages }, signal, deps);
-        return sendNdjson(reply, crawl, {
+        // Queued before the answer starts: a full line is a 503 with its sentence, not a stream.
+        const { id } = await deps.jobs.create(request.body);
+        return sendNdjson(reply, followScan(deps.jobs, id, signal), {
           onError: (error) => {
             if (signal.aborted) return undefined;
-            const { status, message } = describeFailure(error);
-            if (status >= 500) request.log.error({ err: error, url: request.body.url }, 'website scan failed');
-            return { type: 'error', error: message };
+            request.log.error({ err: error, url: request.body.url }, 'reading a website scan failed');
+            return { type: 'error', error: MESSAGES.website.fallbackError };
           },
-          // The client closed the stream (Cancel): stop the crawl and every request in flight.
+          // The client closed the stream (Cancel): the job is cancelled, its requests in flight stop.
           onClose: () => controller.abort(),
         });
       },

@@ -10,12 +10,10 @@ import {
   contentDisposition,
   type PeekedBody,
   peekFormatBytes,
+  relayHeaders,
   sendFetchFailure,
   sendStream,
 } from '../downloads.ts';
-
-/** An opened SVG may not run script, load anything, or reach our origin; inline styles only. */
-export const SVG_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
 function header(response: SafeResponse, name: string): string | undefined {
   const value = response.headers[name];
@@ -40,7 +38,8 @@ async function* replay(peeked: PeekedBody, chunks: AsyncIterator<Buffer>, upstre
 /**
  * `GET /api/image?url=…[&download=name]`: one image streamed through the safe fetch, for Open (inline)
  * and Download (attachment). Its Content-Type comes from its magic bytes, whatever the site said;
- * an answer that is not an image is refused with 415. Nothing is buffered beyond the first bytes.
+ * an answer that is not an image is refused with 415, and so is a part of a file (206) nobody asked
+ * for, whose first bytes are not the file's. Nothing is buffered beyond the first bytes.
  */
 export function imageRoutes(fetch: SafeFetch): FastifyPluginAsyncZod {
   return async (app) => {
@@ -73,6 +72,15 @@ export function imageRoutes(fetch: SafeFetch): FastifyPluginAsyncZod {
         } catch (error) {
           return sendFetchFailure(reply, error);
         }
+        // No range was asked: a 206 starts wherever the site chose, so its first bytes prove nothing.
+        if (upstream.status === 206) {
+          upstream.body.destroy();
+          return reply.code(502).send({
+            success: false,
+            error:
+              'The image’s server sent only part of the file (HTTP 206) when the whole was asked for, so it was not passed on. Try again later.',
+          });
+        }
 
         const chunks = upstream.body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
         let peeked: PeekedBody;
@@ -96,12 +104,10 @@ export function imageRoutes(fetch: SafeFetch): FastifyPluginAsyncZod {
         const name = download
           ? withFormatExtension(safeFileName(download), sniffed.format)
           : fileNameFromUrl(url, sniffed.format);
-        reply
-          .header('content-type', sniffed.mimeType)
-          .header('content-disposition', contentDisposition(download ? 'attachment' : 'inline', name))
-          .header('cache-control', 'private, max-age=300')
-          .header('x-content-type-options', 'nosniff');
-        if (sniffed.format === 'SVG') reply.header('content-security-policy', SVG_CONTENT_SECURITY_POLICY);
+        relayHeaders(reply, {
+          bytes: { image: sniffed.format },
+          disposition: contentDisposition(download ? 'attachment' : 'inline', name),
+        }).header('cache-control', 'private, max-age=300');
         const length = header(upstream, 'content-length');
         if (length && /^\d+$/.test(length)) reply.header('content-length', length);
         return sendStream(reply, Readable.from(replay(peeked, chunks, upstream), { objectMode: false }));

@@ -7,8 +7,8 @@ import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sniffImageFormat } from 'media-files';
 import { API_PATHS, ApiErrorSchema, MESSAGES } from 'shared-contracts';
-import { createJobSlots, isVideoJobError } from '../../../video/index.ts';
-import { binaryResponse, clientGoneSignal, sendStream } from '../downloads.ts';
+import { type Admission, BusyError, createGate, TimeLimitError } from '../../../admission/index.ts';
+import { binaryResponse, clientGoneSignal, relayHeaders, sendStream } from '../downloads.ts';
 import {
   ConversionFailed,
   ConverterMissing,
@@ -22,10 +22,12 @@ export { aspectOf, convertMetafile, PREVIEW_LONG_SIDE } from './convertMetafile.
 export type MetafilePreviewRouteOptions = {
   /** Debian's Inkscape; a name is looked up on PATH. */
   inkscapePath: string;
-  /** Conversions at once; up to 4× as many wait, more are told to retry (503). */
-  concurrency?: number;
-  /** One conversion is stopped after this long. */
-  timeLimitMs?: number;
+  /** Conversions at once (EXTRACT_API_METAFILE_JOBS). */
+  concurrency: number;
+  /** Conversions that may wait for their turn; more are told to retry (503, EXTRACT_API_METAFILE_QUEUE). */
+  maxWaiting: number;
+  /** One conversion is stopped after this long, from when it starts (EXTRACT_API_METAFILE_TIME_LIMIT_S). */
+  timeLimitMs: number;
   /** Parent of each job's own temporary folder. */
   tmpDir?: string | undefined;
 };
@@ -33,7 +35,6 @@ export type MetafilePreviewRouteOptions = {
 /** The largest metafile converted: Office's are kilobytes; a scan in a wrapper, a few megabytes. */
 export const METAFILE_MAX_BYTES = 32 * 1024 * 1024;
 export const METAFILE_JOB_DIR_PREFIX = 'image-extractor-metafile-';
-const DEFAULT_TIME_LIMIT_MS = 30_000;
 
 const m = MESSAGES.documents.metafile;
 
@@ -41,13 +42,18 @@ const m = MESSAGES.documents.metafile;
  * `POST /api/metafile-preview`: the request body, an EMF or WMF picture (up to METAFILE_MAX_BYTES),
  * drawn to a PNG (long side PREVIEW_LONG_SIDE) by Inkscape, for the documents screens when the
  * browser's renderer cannot draw it whole. Bounded like the video conversions: a few jobs at once
- * with a queue (the video route's job slots), a time limit, a folder per job deleted when it ends,
+ * with a queue and a time limit (an admission gate), a folder per job deleted when it ends,
  * Inkscape started without a shell, in its own home, under an address-space limit.
  */
 export function metafilePreviewRoutes(options: MetafilePreviewRouteOptions): FastifyPluginAsyncZod {
-  const concurrency = options.concurrency ?? 2;
-  const slots = createJobSlots(concurrency, concurrency * 4);
-  const timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+  const conversions = createGate({
+    name: 'metafile',
+    concurrency: options.concurrency,
+    maxWaiting: options.maxWaiting,
+    timeLimitMs: options.timeLimitMs,
+    busyMessage: m.busy,
+    timeLimitMessage: (limitMs) => m.timedOut(Math.round(limitMs / 1000)),
+  });
   const tmpRoot = options.tmpDir ?? tmpdir();
   return async (app) => {
     // Scoped to this plugin: any body is taken as the picture's bytes.
@@ -84,41 +90,37 @@ export function metafilePreviewRoutes(options: MetafilePreviewRouteOptions): Fas
         if (format !== 'EMF' && format !== 'WMF') return fail(415, m.notMetafile);
         if (metafileContent(bytes, format).drawing === 0) return fail(422, MESSAGES.documents.previewEmpty(format));
 
-        const job = new AbortController();
         const clientGone = clientGoneSignal(reply);
-        const onGone = () => job.abort(new Error('The client went away.'));
-        clientGone.addEventListener('abort', onGone, { once: true });
-        let release: (() => void) | undefined;
+        let admission: Admission | undefined;
         let workDir: string | undefined;
-        const timer = setTimeout(() => job.abort(new Error('timeout')), timeLimitMs);
-        // The job's folder is gone and its slot free before the answer is sent.
+        // The job's folder is gone and its place free before the answer is sent.
         const outcome = await (async (): Promise<{ png: Uint8Array } | { error: unknown }> => {
           try {
-            release = await slots.acquire(job.signal);
+            admission = await conversions.admit({ signal: clientGone });
             workDir = await mkdtemp(path.join(tmpRoot, METAFILE_JOB_DIR_PREFIX));
-            return { png: await convert(options.inkscapePath, bytes, format, workDir, job.signal) };
+            return { png: await convert(options.inkscapePath, bytes, format, workDir, admission.signal) };
           } catch (error) {
             return { error };
           } finally {
-            clearTimeout(timer);
-            clientGone.removeEventListener('abort', onGone);
             if (workDir) await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
-            release?.();
+            admission?.release();
           }
         })();
         if ('png' in outcome) {
           const { png } = outcome;
-          reply.code(200).header('content-type', 'image/png').header('cache-control', 'no-store');
+          relayHeaders(reply.code(200), { bytes: { made: 'image/png' } }).header('cache-control', 'no-store');
           return sendStream(reply, Readable.from([Buffer.from(png.buffer, png.byteOffset, png.byteLength)]));
         }
         const { error } = outcome;
-        if (isVideoJobError(error) && error.code === 'busy') return fail(503, m.busy);
+        // Every place and the line are taken: the app answers 503 with a Retry-After.
+        if (error instanceof BusyError) throw error;
         if (error instanceof ConverterMissing) {
           request.log.warn({ err: error }, 'metafile preview: Inkscape is not available');
           return fail(503, m.converterUnavailable);
         }
         if (clientGone.aborted) return reply;
-        if (job.signal.aborted) return fail(504, m.timedOut(Math.round(timeLimitMs / 1000)));
+        const stopped: unknown = admission?.signal.reason;
+        if (stopped instanceof TimeLimitError) return fail(504, stopped.message);
         if (error instanceof ConversionFailed) {
           request.log.info({ err: error }, 'metafile preview: Inkscape drew nothing');
           return fail(422, m.unreadable);

@@ -25,10 +25,10 @@ import {
   VideoFramesFieldsSchema,
   VideoFramesQuerySchema,
 } from 'shared-contracts';
+import { BusyError, createGate } from '../../../admission/index.ts';
 import type { SafeFetch } from '../../../plugins/app/safeFetch/index.ts';
 import {
   checkTools,
-  createJobSlots,
   type ExtractedFrame,
   extractFrames,
   type FramePlan,
@@ -41,8 +41,15 @@ import {
   VideoJobError,
   type VideoTools,
 } from '../../../video/index.ts';
-import { binaryResponse, clientGoneSignal, contentDisposition, fetchFailure, sendStream } from '../downloads.ts';
-import { sendNdjson } from '../ndjson.ts';
+import {
+  binaryResponse,
+  clientGoneSignal,
+  contentDisposition,
+  fetchFailure,
+  relayHeaders,
+  sendStream,
+} from '../downloads.ts';
+import { NDJSON_CONTENT_TYPE, sendNdjson } from '../ndjson.ts';
 import { VIDEO_ACCEPT } from './source.ts';
 
 export type VideoFramesRouteOptions = {
@@ -50,8 +57,8 @@ export type VideoFramesRouteOptions = {
   tools: VideoTools;
   /** Conversions at once (EXTRACT_API_VIDEO_JOBS). */
   concurrency: number;
-  /** Requests allowed to wait for a slot; more are told the server is busy. */
-  maxWaiting?: number;
+  /** Requests allowed to wait for a place (EXTRACT_API_VIDEO_QUEUE); more are told the server is busy. */
+  maxWaiting: number;
   /** One job, from its first byte received to its last frame sent. */
   timeLimitMs: number;
   /** Parent of each job's own temporary folder. */
@@ -131,7 +138,15 @@ function statusOf(error: unknown): number {
  * frame limits, a time limit, and a number of jobs at once.
  */
 export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPluginAsyncZod {
-  const slots = createJobSlots(options.concurrency, options.maxWaiting ?? options.concurrency * 4);
+  // The video gate: conversions at once, a line behind them, each stopped at its time limit.
+  const conversions = createGate({
+    name: 'video',
+    concurrency: options.concurrency,
+    maxWaiting: options.maxWaiting,
+    timeLimitMs: options.timeLimitMs,
+    busyMessage: MESSAGES.video.busy,
+    timeLimitMessage: (limitMs) => VideoJobError.timeout(limitMs).message,
+  });
   const tmpRoot = options.tmpDir ?? tmpdir();
   return async (app) => {
     // Scoped to this plugin: no other route of this scope takes multipart bodies.
@@ -173,12 +188,10 @@ export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPlug
 
         let release: (() => void) | undefined;
         let workDir: string | undefined;
-        let timer: NodeJS.Timeout | undefined;
         let cleaned: Promise<void> | undefined;
         // Runs once: when the answer has been sent, when the client left, or when preparing failed.
         const cleanup = () => {
           cleaned ??= (async () => {
-            if (timer) clearTimeout(timer);
             clientGone.removeEventListener('abort', onGone);
             if (!job.signal.aborted) job.abort(VideoJobError.aborted());
             if (workDir) await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
@@ -196,9 +209,12 @@ export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPlug
         let input: string;
         try {
           await checkTools(options.tools);
-          release = await slots.acquire(job.signal);
-          timer = setTimeout(() => job.abort(VideoJobError.timeout(options.timeLimitMs)), options.timeLimitMs);
-          timer.unref();
+          const admission = await conversions.admit({ signal: job.signal });
+          release = admission.release;
+          // Past the gate's clock the job stops, its reason the video's own words for it.
+          admission.signal.addEventListener('abort', () => job.abort(VideoJobError.timeout(options.timeLimitMs)), {
+            once: true,
+          });
           await mkdir(tmpRoot, { recursive: true });
           workDir = await mkdtemp(path.join(tmpRoot, VIDEO_JOB_DIR_PREFIX));
           input = path.join(workDir, 'input');
@@ -268,7 +284,11 @@ export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPlug
           const reason = job.signal.aborted ? job.signal.reason : undefined;
           const cause = isVideoJobError(reason) ? reason : error;
           await cleanup();
+          // Cut for arriving too slowly (guardSlowClients): its 408 is sent already.
+          if (reply.sent) return;
           if (cause instanceof BadRequest) return fail(400, cause.message);
+          // Every place and the line are taken: the app answers 503 with a Retry-After.
+          if (cause instanceof BusyError) throw cause;
           const multipartStatus = (cause as { code?: string }).code?.startsWith('FST_')
             ? (cause as { statusCode?: number }).statusCode
             : undefined;
@@ -311,12 +331,13 @@ export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPlug
 
         if (asZip) {
           const archive = zipStream(zipEntries(frames, cleanup, request));
-          reply
-            .header('content-type', 'application/zip')
-            .header('content-disposition', contentDisposition('attachment', zipName(stem)))
-            .header('cache-control', 'no-store');
+          relayHeaders(reply, {
+            bytes: { made: 'application/zip' },
+            disposition: contentDisposition('attachment', zipName(stem)),
+          }).header('cache-control', 'no-store');
           return sendStream(reply, Readable.fromWeb(archive as NodeReadableStream<Uint8Array>));
         }
+        relayHeaders(reply, { bytes: { made: NDJSON_CONTENT_TYPE } });
         return sendNdjson(reply, frameEvents(start, frames, fields.format), {
           onError: (error) => {
             if (isVideoJobError(error) && error.code === 'aborted') return undefined;

@@ -15,7 +15,14 @@ import { API_PATHS, ApiErrorSchema, type ManifestFacts, ZipRequestSchema } from 
 import type { z } from 'zod';
 import { decodeDataUrl, IMAGE_ACCEPT, sniffImageFormat } from '../../../extractors/probe/index.ts';
 import { isSafeFetchError, type SafeFetch } from '../../../plugins/app/safeFetch/index.ts';
-import { binaryResponse, clientGoneSignal, contentDisposition, peekFormatBytes, sendStream } from '../downloads.ts';
+import {
+  binaryResponse,
+  clientGoneSignal,
+  contentDisposition,
+  peekFormatBytes,
+  relayHeaders,
+  sendStream,
+} from '../downloads.ts';
 
 type ZipImage = z.infer<typeof ZipRequestSchema>['images'][number];
 
@@ -76,6 +83,9 @@ function notAnImage(image: ZipImage): ZipEntry {
   return failing(safeEntryPath(image.name), reasonOf(new Error('this address is not an image'), image.url));
 }
 
+/** No range is asked: a 206 starts wherever the site chose, so its first bytes prove nothing. */
+const PARTIAL_ANSWER = new Error('the server sent only part of the file (HTTP 206) when the whole was asked for');
+
 /** Lets zipStream know about a stream that broke off after its bytes began to go into the archive. */
 type BrokenStreams = ZipFailure[];
 
@@ -91,6 +101,10 @@ function streamEntry(image: ZipImage, name: string, fetch: SafeFetch, signal: Ab
       headers: { accept: IMAGE_ACCEPT },
       timeouts: { totalMs: ZIP_STREAM_TOTAL_MS },
     });
+    if (response.status === 206) {
+      response.body.destroy();
+      throw new Error(reasonOf(PARTIAL_ANSWER, image.url));
+    }
     const chunks = response.body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     let written = 0;
     return new ReadableStream<Uint8Array>({
@@ -153,6 +167,7 @@ async function prepare(
   }
   const chunks = response.body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   try {
+    if (response.status === 206) return failing(safeEntryPath(image.name), reasonOf(PARTIAL_ANSWER, image.url));
     const peeked = await peekFormatBytes(chunks);
     const sniffed = sniffImageFormat(peeked.head);
     if (!sniffed) return notAnImage(image);
@@ -244,11 +259,10 @@ export function zipRoutes(fetch: SafeFetch): FastifyPluginAsyncZod {
         const body = Readable.fromWeb(archive as NodeReadableStream<Uint8Array>);
         // A client that leaves stops the archive and, through the signal, every fetch in flight.
         signal.addEventListener('abort', () => body.destroy(), { once: true });
-        reply
-          .header('content-type', 'application/zip')
-          .header('content-disposition', contentDisposition('attachment', zipFileName(name)))
-          .header('cache-control', 'no-store')
-          .header('x-content-type-options', 'nosniff');
+        relayHeaders(reply, {
+          bytes: { made: 'application/zip' },
+          disposition: contentDisposition('attachment', zipFileName(name)),
+        }).header('cache-control', 'no-store');
         return sendStream(reply, body);
       },
     );

@@ -1,9 +1,15 @@
 /**
- * `POST /v1/extract-images`: the spec's PDF service (section 7) for every document kind. The
- * upload is read as it arrives and refused the moment it passes its kind's limit; the same engine
- * the browser runs reads it; every image comes back inline as a `data:` URL, so the server keeps
- * nothing between requests (DESIGN section 9).
+ * `POST /v1/extract-images`: the PDF service's call shape, for every document kind. A place in the
+ * document pool is taken before the upload is read (a full pool refuses it unread); the upload is
+ * read as it arrives, refused the moment it passes its kind's limit, and kept in memory only up to
+ * `memoryBytes` (past that in a temporary file, deleted when the request ends); the same engine the
+ * browser runs reads it; every image comes back inline as a `data:` URL, so the server keeps
+ * nothing between requests.
  */
+import { randomUUID } from 'node:crypto';
+import { type FileHandle, mkdir, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -13,8 +19,13 @@ import {
   ExtractImagesErrorSchema,
   ExtractImagesResponseSchema,
 } from 'shared-contracts';
-import { documentPoolOptions } from '../../../config.ts';
-import { createDocumentPool, type DocumentPool } from '../../../extractors/document/documentPool.ts';
+import { clientLimits, documentPoolOptions } from '../../../config.ts';
+import {
+  createDocumentPool,
+  type DocumentInput,
+  type DocumentPlace,
+  type DocumentPool,
+} from '../../../extractors/document/documentPool.ts';
 import { DocumentLimitError, describeDocumentFailure, uploadLimitFor } from '../../../extractors/document/index.ts';
 import { PDF_HEADER_WINDOW } from '../../../extractors/document/uploadLimit.ts';
 import { clientGoneSignal } from '../../api/downloads.ts';
@@ -27,7 +38,13 @@ export type ExtractImagesRouteOptions = {
   pool?: DocumentPool;
   /** Most image bytes one answer carries (before base64), so one answer can't exhaust the server's memory. */
   maxAnswerBytes?: number;
+  /** An upload larger than this waits in a temporary file rather than in memory (EXTRACT_API_UPLOAD_MEMORY_MB). */
+  memoryBytes?: number;
+  /** Where those files are written (EXTRACT_API_TMP_DIR); the OS's temporary folder when unset. */
+  tmpDir?: string | undefined;
 };
+
+export const UPLOAD_FILE_PREFIX = 'image-extractor-upload-';
 
 export const MAX_ANSWER_BYTES_DEFAULT = 256 * 1024 * 1024;
 /**
@@ -40,29 +57,75 @@ const UPLOAD_SHAPE = `send one document in the multipart field ${DOCUMENT_UPLOAD
 
 class BadUploadError extends Error {}
 
-/** The file part's bytes, refused as soon as they pass the limit of the kind their first bytes say. */
-async function readUpload(part: MultipartFile): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
+/** Where an upload waits: in memory up to `memoryBytes`, in a file of `dir` past that. */
+type Spill = { memoryBytes: number; dir: string };
+
+/** An upload as the pool takes it, and the removal of its temporary file (if it has one). */
+type Upload = { input: DocumentInput; size: number; remove: () => Promise<void> };
+
+const nothingToRemove = async () => {};
+
+/**
+ * The file part, refused as soon as it passes the limit of the kind its first bytes say. A large
+ * one is written to a temporary file as it arrives, so that uploads waiting for a worker hold the
+ * server's disk, not its memory.
+ */
+async function readUpload(part: MultipartFile, spill: Spill): Promise<Upload> {
+  let chunks: Buffer[] = [];
   let total = 0;
   let limit: ReturnType<typeof uploadLimitFor> | undefined;
-  for await (const chunk of part.file as AsyncIterable<Buffer>) {
-    chunks.push(chunk);
-    total += chunk.length;
-    if (!limit && total >= PDF_HEADER_WINDOW + 5) limit = uploadLimitFor(Buffer.concat(chunks));
-    if (limit && total > limit.maxBytes) {
-      part.file.destroy();
-      throw DocumentLimitError.tooLarge(limit.pdf);
+  let file: { path: string; handle: FileHandle } | undefined;
+  try {
+    for await (const chunk of part.file as AsyncIterable<Buffer>) {
+      total += chunk.length;
+      if (!limit && total >= PDF_HEADER_WINDOW + 5) limit = uploadLimitFor(Buffer.concat([...chunks, chunk]));
+      if (limit && total > limit.maxBytes) {
+        part.file.destroy();
+        throw DocumentLimitError.tooLarge(limit.pdf);
+      }
+      if (file) {
+        await file.handle.write(chunk);
+        continue;
+      }
+      chunks.push(chunk);
+      if (limit && total > spill.memoryBytes) {
+        await mkdir(spill.dir, { recursive: true });
+        const at = path.join(spill.dir, `${UPLOAD_FILE_PREFIX}${randomUUID()}`);
+        file = { path: at, handle: await open(at, 'wx', 0o600) };
+        await file.handle.write(Buffer.concat(chunks));
+        chunks = [];
+      }
     }
+    // All of a small upload; nothing when it went to a file (its limit is known then).
+    const bytes = Buffer.concat(chunks);
+    limit ??= uploadLimitFor(bytes);
+    // busboy stops at the largest limit of all (a PDF's) and marks the stream truncated
+    if (part.file.truncated || total > limit.maxBytes) throw DocumentLimitError.tooLarge(limit.pdf);
+    if (file) {
+      await file.handle.close();
+      const written = file.path;
+      return { input: { file: written }, size: total, remove: () => rm(written, { force: true }) };
+    }
+    return {
+      input: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+      size: total,
+      remove: nothingToRemove,
+    };
+  } catch (error) {
+    if (file) {
+      await file.handle.close().catch(() => undefined);
+      await rm(file.path, { force: true });
+    }
+    throw error;
   }
-  const bytes = Buffer.concat(chunks);
-  limit ??= uploadLimitFor(bytes);
-  // busboy stops at the largest limit of all (a PDF's) and marks the stream truncated
-  if (part.file.truncated || bytes.length > limit.maxBytes) throw DocumentLimitError.tooLarge(limit.pdf);
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 
 export function extractImagesRoutes(options: ExtractImagesRouteOptions = {}): FastifyPluginAsyncZod {
   const maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES_DEFAULT;
+  const spill: Spill = {
+    memoryBytes: options.memoryBytes ?? clientLimits({}).uploadMemoryBytes,
+    dir: options.tmpDir ?? tmpdir(),
+  };
   return async (app) => {
     const pool = options.pool ?? createDocumentPool(documentPoolOptions({}));
     if (!options.pool) app.addHook('onClose', () => pool.close());
@@ -104,66 +167,93 @@ export function extractImagesRoutes(options: ExtractImagesRouteOptions = {}): Fa
             `Send the document as multipart/form-data, in a field named ${DOCUMENT_UPLOAD_FIELDS.file}.`,
           );
         }
+        // A place first: when every worker and the queue are taken, the upload is refused unread
+        // (and its connection closed with the answer, see guardSlowClients).
+        let place: DocumentPlace;
+        try {
+          place = pool.reserve();
+        } catch (error) {
+          const failure = describeDocumentFailure(error);
+          return fail(failure.status, failure.message, failure.code);
+        }
         const signal = clientGoneSignal(reply);
-        let upload: Uint8Array;
+        let upload: Upload;
         let password: string | undefined;
         try {
-          ({ upload, password } = await readParts(request.parts()));
+          ({ upload, password } = await readParts(request.parts(), spill));
         } catch (error) {
+          place.release();
+          // Cut for arriving too slowly: its 408 is sent already.
+          if (reply.sent) return;
           if (error instanceof DocumentLimitError) return fail(error.status, error.message);
           if (error instanceof BadUploadError) return fail(400, error.message);
           // busboy's and @fastify/multipart's own refusals: a second file, too many parts, a
           // boundary that is not the one announced, a body cut short.
           return fail(400, `This upload could not be read (${(error as Error).message}): ${UPLOAD_SHAPE}.`);
         }
-        try {
-          const answer = await pool.readAnswer(upload, { password, signal, maxAnswerBytes });
-          request.log.info(
-            { kind: answer.kind, images: answer.imageCount, workerHeapBytes: answer.heapBytes },
-            'document read',
-          );
-          // The worker wrote the JSON (ExtractImagesResponseSchema's shape): sent as it is.
-          return reply.type('application/json; charset=utf-8').send(answer.body as never);
-        } catch (error) {
-          const failure = describeDocumentFailure(error);
+        const read = await pool.readAnswer(upload.input, { password, signal, place, maxAnswerBytes }).then(
+          (answer) => ({ answer }),
+          (error: unknown) => ({ error }),
+        );
+        // The worker is done with the upload: its place and its file go before the answer does.
+        place.release();
+        await upload.remove();
+        if ('error' in read) {
+          const failure = describeDocumentFailure(read.error);
           if (failure.status >= 500 && failure.status !== 503)
-            request.log.error({ err: error }, 'document extraction failed');
-          else if ((error as Error).cause) request.log.warn({ err: error }, 'document worker lost');
+            request.log.error({ err: read.error }, 'document extraction failed');
+          else if ((read.error as Error).cause) request.log.warn({ err: read.error }, 'document worker lost');
           return fail(failure.status, failure.message, failure.code);
         }
+        const { answer } = read;
+        request.log.info(
+          { kind: answer.kind, images: answer.imageCount, workerHeapBytes: answer.heapBytes, bytes: upload.size },
+          'document read',
+        );
+        // The worker wrote the JSON (ExtractImagesResponseSchema's shape): sent as it is.
+        return reply.type('application/json; charset=utf-8').send(answer.body as never);
       },
     );
   };
 }
 
-/** The upload's document and password; throws BadUploadError, DocumentLimitError or multipart's own errors. */
+/**
+ * The upload's document and password; throws BadUploadError, DocumentLimitError or multipart's own
+ * errors (the document's temporary file removed then).
+ */
 async function readParts(
   parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>,
-): Promise<{ upload: Uint8Array; password: string | undefined }> {
-  let bytes: Uint8Array | undefined;
+  spill: Spill,
+): Promise<{ upload: Upload; password: string | undefined }> {
+  let upload: Upload | undefined;
   let password: string | undefined;
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      if (part.fieldname !== DOCUMENT_UPLOAD_FIELDS.file) {
-        part.file.resume();
-        throw new BadUploadError(
-          `Unexpected file field "${part.fieldname}": send the document in the field ${DOCUMENT_UPLOAD_FIELDS.file}.`,
-        );
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== DOCUMENT_UPLOAD_FIELDS.file) {
+          part.file.resume();
+          throw new BadUploadError(
+            `Unexpected file field "${part.fieldname}": send the document in the field ${DOCUMENT_UPLOAD_FIELDS.file}.`,
+          );
+        }
+        upload = await readUpload(part, spill);
+      } else if (part.fieldname === DOCUMENT_UPLOAD_FIELDS.password && typeof part.value === 'string') {
+        if (part.valueTruncated || [...part.value].length > PASSWORD_MAX_CHARS) {
+          throw new BadUploadError(
+            `The password is longer than ${PASSWORD_MAX_CHARS.toLocaleString('en')} characters, more than any document takes: send the document's password in the field ${DOCUMENT_UPLOAD_FIELDS.password}.`,
+          );
+        }
+        password = part.value || undefined;
       }
-      bytes = await readUpload(part);
-    } else if (part.fieldname === DOCUMENT_UPLOAD_FIELDS.password && typeof part.value === 'string') {
-      if (part.valueTruncated || [...part.value].length > PASSWORD_MAX_CHARS) {
-        throw new BadUploadError(
-          `The password is longer than ${PASSWORD_MAX_CHARS.toLocaleString('en')} characters, more than any document takes: send the document's password in the field ${DOCUMENT_UPLOAD_FIELDS.password}.`,
-        );
-      }
-      password = part.value || undefined;
     }
+    if (!upload || upload.size === 0) {
+      throw new BadUploadError(
+        `No document received: send a PDF, Word or PowerPoint file in the multipart field ${DOCUMENT_UPLOAD_FIELDS.file}.`,
+      );
+    }
+    return { upload, password };
+  } catch (error) {
+    await upload?.remove();
+    throw error;
   }
-  if (!bytes || bytes.length === 0) {
-    throw new BadUploadError(
-      `No document received: send a PDF, Word or PowerPoint file in the multipart field ${DOCUMENT_UPLOAD_FIELDS.file}.`,
-    );
-  }
-  return { upload: bytes, password };
 }
