@@ -4,6 +4,8 @@ export * from './account/index.ts';
 export * from './extraction/index.ts';
 // files/: saving a file made on the device
 export * from './files/index.ts';
+// log/: an error logged with its source
+export * from './log/index.ts';
 // toast/: the site's one toast bus
 export * from './toast/index.ts';
 // workers/: starting a remote's module Worker from any origin

@@ -98,7 +98,7 @@ describe('passwords', () => {
   });
 });
 
-describe('validation: the spec messages', () => {
+describe('validation: the catalogue messages', () => {
   const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
     result.success ? undefined : result.error?.issues[0]?.message;
 

@@ -9,7 +9,7 @@ import { extractDoc, extractPpt } from './core/legacy/index.ts';
 import { extractPdf } from './core/pdf/index.ts';
 import { extractPptx } from './core/pptx/extractPptx.ts';
 import type { DocumentExtractor } from './core/types.ts';
-import { unlockDocument } from './documentKind.ts';
+import { type DocumentKind, unlockDocument } from './documentKind.ts';
 
 export { type EmbeddedBitmap, embeddedBitmapOf } from './core/metafile/index.ts';
 export {
@@ -17,7 +17,7 @@ export {
   preloadDecoders as preloadImageDecoders,
   setDecoderWasmUrls,
 } from './core/pdf/filters/wasmDecoders.ts';
-export { extensionForFormat, type SniffedFormat, sniffFormat } from './core/sniffFormat.ts';
+export { type SniffedFormat, sniffFormat } from './core/sniffFormat.ts';
 export type {
   DocumentExtractor,
   DocumentImage,
@@ -39,14 +39,19 @@ const EXTRACTORS = {
   ppt: extractPpt,
 } as const satisfies Record<string, DocumentExtractor>;
 
-/** The extractor for this kind of document; it reads a decrypted package (see `unlockDocument`). */
-export function extractorFor(kind: keyof typeof EXTRACTORS): DocumentExtractor {
+/**
+ * The extractor for this kind of document; it reads the bytes `unlockDocument` gave. For a caller
+ * that needs the kind before the images (the Worker and extract-api report it first): unlocking
+ * again inside `extractDocument` would derive a password's key twice.
+ */
+export function extractorFor(kind: DocumentKind): DocumentExtractor {
   return EXTRACTORS[kind];
 }
 
 /**
  * Every image of a PDF, DOCX, PPTX, DOC or PPT, as found; a password-protected DOCX or PPTX is
- * decrypted first. Throws `DocumentError('unsupported')` when the bytes are none of these.
+ * decrypted first (a caller that unlocked it already uses `extractorFor`). Throws
+ * `DocumentError('unsupported')` when the bytes are none of these.
  */
 export const extractDocument: DocumentExtractor = async function* extractDocument(bytes, options) {
   const document = await unlockDocument(bytes, options);

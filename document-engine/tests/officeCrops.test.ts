@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Pictures cropped in Word and PowerPoint (issue 15): the view is the crop as displayed (a PNG),
+ * Pictures cropped in Word and PowerPoint: the view is the crop as displayed (a PNG),
  * the original the stored media byte for byte, `viewChanges: ['crop']`; a picture shown whole in
  * one place and cropped in another is two images, each with the slides that show it that way.
  *

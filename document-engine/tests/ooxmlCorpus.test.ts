@@ -15,11 +15,11 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { extensionFor } from 'media-files/extensions';
 import { describe, expect, it } from 'vitest';
 import { CORPUS_DIR, corpusManifest, corpusPath, readCorpus } from '../../tooling/corpus.mjs';
 import { extractDocx } from '../src/core/docx/extractDocx.ts';
 import { extractPptx } from '../src/core/pptx/extractPptx.ts';
-import { extensionForFormat } from '../src/core/sniffFormat.ts';
 import type { DocumentImage } from '../src/core/types.ts';
 import { PasswordRequiredError } from '../src/errors.ts';
 import { collect } from './ooxmlFixtures.ts';
@@ -91,7 +91,7 @@ function expectSameMedia(images: DocumentImage[], entry: ManifestFile) {
   );
   for (const image of linked) expect(image.bytes).toHaveLength(0);
   for (const image of embedded) {
-    expect(image.name.endsWith(`.${extensionForFormat(image.format)}`), image.name).toBe(true);
+    expect(image.name.endsWith(`.${extensionFor(image.format)}`), image.name).toBe(true);
   }
 }
 

@@ -1,6 +1,8 @@
 // @vitest-environment node
+
+import { extensionFor } from 'media-files/extensions';
 import { describe, expect, it } from 'vitest';
-import { extensionForFormat, sniffFormat } from '../src/core/sniffFormat.ts';
+import { sniffFormat } from '../src/core/sniffFormat.ts';
 import { fakeGif, fakeJpeg, fakePng } from './ooxmlFixtures.ts';
 
 const bytes = (...parts: (number[] | string)[]) =>
@@ -127,8 +129,8 @@ describe('sniffFormat', () => {
     expect(sniffFormat(bytes('plain words, nothing else'))).toBeUndefined();
   });
 
-  it('should name extensions after the format', () => {
-    expect(['PNG', 'JPEG', 'TIFF', 'JXR', 'JPX', 'EMF', 'SVG'].map(extensionForFormat)).toEqual([
+  it("should name extensions after the engine's formats, JPEG 2000 as pdfimages does", () => {
+    expect(['PNG', 'JPEG', 'TIFF', 'JXR', 'JPX', 'EMF', 'SVG'].map(extensionFor)).toEqual([
       'png',
       'jpg',
       'tif',

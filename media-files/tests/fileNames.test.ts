@@ -1,7 +1,8 @@
 import { DEFAULT_NAME_TEMPLATE } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
+import { extensionFor } from '../src/files/extensions.ts';
 import {
-  extensionFor,
+  createNameAllocator,
   fileNameFromUrl,
   type NameFacts,
   nameFromTemplate,
@@ -9,7 +10,6 @@ import {
   safeEntryPath,
   safeFileName,
   sourceFolderNames,
-  uniqueNames,
   withFormatExtension,
 } from '../src/files/fileNames.ts';
 
@@ -18,6 +18,8 @@ describe('file names', () => {
     ['JPEG', 'jpg'],
     ['png', 'png'],
     ['TIFF', 'tif'],
+    ['JP2', 'jp2'],
+    ['JPX', 'jp2'],
     [undefined, 'bin'],
   ])('the extension of %s is %s', (format, ext) => {
     expect(extensionFor(format)).toBe(ext);
@@ -46,7 +48,7 @@ describe('file names', () => {
   });
 
   it('makes names unique without changing the first, ignoring case', () => {
-    expect(uniqueNames(['a.png', 'A.png', 'a.png', 'b.jpg', 'a-2.png'])).toEqual([
+    expect(['a.png', 'A.png', 'a.png', 'b.jpg', 'a-2.png'].map(createNameAllocator())).toEqual([
       'a.png',
       'A-2.png',
       'a-3.png',

@@ -8,7 +8,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusPath } from '../../tooling/corpus.mjs';
 import { ORIENTATION_TAG, PHOTO_TAGS, writeTags } from '../../tooling/exiftool.mjs';
-import { canStripMetadata, stripMetadata } from '../src/files/stripMetadata.ts';
+import { stripMetadata } from '../src/files/stripMetadata.ts';
 import { webpMetadata } from '../src/files/webpChunks.ts';
 
 // Real files with real metadata: a JPEG from the corpus, a PNG and a WebP built here, each given
@@ -267,7 +267,6 @@ describe('stripMetadata on hostile input', () => {
         const cut = bytes.slice(0, length);
         const out = stripMetadata(cut);
         expect(out.length).toBeLessThanOrEqual(cut.length);
-        if (out !== cut) expect(canStripMetadata(cut)).toBe(true);
       }
       // Cut inside the metadata: the segment's length runs past the end.
       expect(stripMetadata(bytes.slice(0, 40))).toEqual(bytes.slice(0, 40));

@@ -57,14 +57,14 @@ describe('sign in and sign up', { timeout: 30_000 }, () => {
     expect((await screen.findByLabelText('Phone Number')).getAttribute('placeholder')).toBe('(555) 123-4567');
   });
 
-  it('sign in shows the spec messages for an empty form', async () => {
+  it('sign in shows the catalogue messages for an empty form', async () => {
     renderAt(PATHS.signIn);
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText(m.invalidEmail)).toBeTruthy();
     expect(await screen.findByText(m.passwordRequired)).toBeTruthy();
   });
 
-  it('sign up shows the spec messages, then creates the account and goes to the profile', async () => {
+  it('sign up shows the catalogue messages, then creates the account and goes to the profile', async () => {
     renderAt(PATHS.signUp);
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(PATHS.signIn);
     type('Full Name', 'A');
@@ -84,7 +84,7 @@ describe('sign in and sign up', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'My Downloads' })).toBeTruthy();
   });
 
-  it('refuses a registered email and a wrong password with the spec toasts', async () => {
+  it('refuses a registered email and a wrong password with the catalogue toasts', async () => {
     await accountStore.register(ada);
     accountStore.logOut();
     renderAt(PATHS.signUp);

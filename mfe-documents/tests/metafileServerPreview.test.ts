@@ -1,5 +1,5 @@
 /**
- * Every vector picture has a preview, and its card says how it was made (issue 15): the corpus's
+ * Every vector picture has a preview, and its card says how it was made: the corpus's
  * EMFs that rtf.js cannot draw whole (Word's and Excel's OLE previews: text, and grid lines drawn
  * as blits; rtf.js draws neither in an EMF) go to the server (POST /api/metafile-preview,
  * Inkscape: extract-api's tests run it for real); an EMF without one drawing record is a picture

@@ -3,7 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { displaySize, frameTimes, parseAspectRatio } from 'media-files';
 import { describe, expect, it } from 'vitest';
 import { corpusManifest, corpusPath, readCorpus } from '../../tooling/corpus.mjs';
-import { displayedFrameTimes, openVideo, UnreadableVideoError } from '../src/engine/index.ts';
+import { openVideo, UnreadableVideoError } from '../src/engine/index.ts';
+import { displayedFrameTimes } from './displayedFrame.ts';
 
 type ManifestVideo = {
   kind: string;

@@ -14,7 +14,8 @@ import {
   SCENE_CUTS_SECONDS,
   TEST_VIDEO_FPS,
 } from '../../tooling/testVideos.mjs';
-import { displayedFrameTimes, keyframesIn, keyframeTimes, openVideo } from '../src/engine/index.ts';
+import { keyframesIn, openVideo } from '../src/engine/index.ts';
+import { displayedFrameTimes } from './displayedFrame.ts';
 
 // What the browser's key-frame mode decodes, found from the container alone (Node has no decoder):
 // exactly the sync samples ffprobe flags K, within a range too.
@@ -24,7 +25,8 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 async function keyframesOf(file: string, window: { from: number; to: number } | undefined) {
   const { input, track, info } = await openVideo(new Uint8Array(readFileSync(file)));
   try {
-    return await keyframeTimes(track, info.firstTimestamp, window ?? { from: 0, to: info.durationSeconds });
+    const found = await keyframesIn(track, info.firstTimestamp, window ?? { from: 0, to: info.durationSeconds });
+    return found.map((k) => k.time);
   } finally {
     input.dispose();
   }

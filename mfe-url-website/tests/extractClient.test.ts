@@ -1,13 +1,7 @@
 import type { ExtractionEvent } from 'shared-contracts';
 import { MESSAGES } from 'shared-contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  ExtractApiError,
-  imageLinks,
-  pageExtractor,
-  websiteExtractor,
-  websiteJobExtractor,
-} from '../src/api/extractClient.ts';
+import { imageLinks, pageExtractor, websiteJobExtractor } from '../src/api/extractClient.ts';
 
 async function collect(events: AsyncIterable<ExtractionEvent>): Promise<ExtractionEvent[]> {
   const all: ExtractionEvent[] = [];
@@ -28,60 +22,6 @@ function streamOf(chunks: string[], status = 200): Response {
 }
 
 const image = { id: 'a', name: 'a.png', url: 'https://example.org/a.png', source: 'website', format: 'PNG' };
-
-describe('websiteExtractor', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
-  it('hands over every event, even when a line arrives in pieces', async () => {
-    const lines = [
-      { type: 'start', runsOn: 'server', url: 'https://example.org/', depth: 2, maxPages: 100 },
-      { type: 'image', image },
-      { type: 'done', found: 1, done: 3, unit: 'pages' },
-    ].map((event) => `${JSON.stringify(event)}\n`);
-    const text = lines.join('');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => streamOf([text.slice(0, 10), text.slice(10, 95), text.slice(95)])),
-    );
-    const events = await collect(websiteExtractor({ url: 'https://example.org/', depth: 2 }, signal()));
-    expect(events.map((e) => e.type)).toEqual(['start', 'image', 'done']);
-    expect(events[1]).toMatchObject({ image: { name: 'a.png' } });
-  });
-
-  it("turns a refused request into an error carrying the server's words", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json({ success: false, error: 'Scan depth must be between 1 and 10' }, { status: 400 }),
-      ),
-    );
-    await expect(collect(websiteExtractor({ url: 'https://example.org/', depth: 11 }, signal()))).rejects.toThrow(
-      'Scan depth must be between 1 and 10',
-    );
-  });
-
-  it('says so when the service cannot be reached', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
-    await expect(collect(websiteExtractor({ url: 'https://example.org/' }, signal()))).rejects.toBeInstanceOf(
-      ExtractApiError,
-    );
-  });
-
-  it('fails on a line that is not an event, instead of dropping it', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => streamOf(['{"type":"start","runsOn":"server"}\n', '{"type":"progress","pagesScanned":1}\n'])),
-    );
-    await expect(collect(websiteExtractor({ url: 'https://example.org/' }, signal()))).rejects.toThrow(
-      /not a valid event/,
-    );
-  });
-});
 
 describe('pageExtractor', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -139,9 +79,9 @@ describe('the checks, loaded with the request', () => {
     await expect(collect(client.pageExtractor({ url: 'https://example.org/' }, signal()))).rejects.toThrow(
       'The extraction service could not be reached.',
     );
-    await expect(collect(client.websiteExtractor({ url: 'https://example.org/' }, signal()))).rejects.toBeInstanceOf(
-      client.ExtractApiError,
-    );
+    await expect(
+      collect(client.websiteJobExtractor({ start: { url: 'https://example.org/' } }, signal())),
+    ).rejects.toBeInstanceOf(client.ExtractApiError);
   });
 });
 

@@ -4,6 +4,8 @@
 export * from './account/index.ts';
 // extraction/
 export * from './extraction/index.ts';
+// extractionScreen/: what every extraction screen shares (the run, Download All, the results)
+export * from './extractionScreen/index.ts';
 // forms/
 export * from './forms/index.ts';
 // InfoSections/

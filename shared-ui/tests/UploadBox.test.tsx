@@ -104,7 +104,7 @@ describe('UploadBox', { timeout: 30_000 }, () => {
     ]);
   });
 
-  it('formats sizes as the spec shows them', () => {
+  it('formats sizes as the upload box shows them', () => {
     expect(formatBytes(2_590_000, 'file')).toBe('2.47 MB');
     expect(formatBytes(100 * 1024 * 1024, 'file')).toBe('100.00 MB');
   });

@@ -57,7 +57,7 @@ export function createAuth(accounts: AccountStorage) {
     return undefined;
   }
 
-  /** Creates an account and signs it in (spec: registration signs in immediately). */
+  /** Creates an account and signs it in (registering signs the visitor in at once: no second step). */
   async function register(input: SignUpInput): Promise<AccountResult<{ account: Account }>> {
     const loaded = await tools();
     if (!loaded) return unavailable;
@@ -110,7 +110,7 @@ export function createAuth(accounts: AccountStorage) {
     return { ok: true, account: accounts.currentAccount() ?? { ...publicFields(user), downloads: [] } };
   }
 
-  /** Spec: the display name must not be empty; a blank photo keeps the old one. */
+  /** The display name must not be empty; a blank photo keeps the old one. */
   async function updateProfile(update: ProfileUpdate): Promise<AccountResult> {
     const schemas = await accounts.schemas().catch(() => undefined);
     if (!schemas) return unavailable;

@@ -1,4 +1,5 @@
 import { ACCOUNT_CHANGE_EVENT, ACCOUNT_STORAGE_KEYS, type SessionUser } from 'shared-contracts/account-keys';
+import { browserStorage } from '../safeStorage/index.ts';
 
 /*
  * The signed-in account as the header needs it (`SessionUser`), read without zod: the shell loads
@@ -9,15 +10,6 @@ import { ACCOUNT_CHANGE_EVENT, ACCOUNT_STORAGE_KEYS, type SessionUser } from 'sh
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 const optionalText = (value: unknown) => value === undefined || typeof value === 'string';
-
-function browserStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    // Storage disabled by the browser's settings reads as "no account".
-    return undefined;
-  }
-}
 
 function readJson(storage: Storage, key: string): unknown {
   try {
@@ -68,7 +60,10 @@ function accountExists(storage: Storage, id: string): boolean {
 
 let cached: { current: string | null; users: string | null; user: SessionUser | null } | undefined;
 
-/** The signed-in account, or null. The same object until storage changes (for useSyncExternalStore). */
+/**
+ * The signed-in account, or null (also where storage is refused). The same object until storage
+ * changes (for useSyncExternalStore).
+ */
 export function readSession(storage: Storage | undefined = browserStorage()): SessionUser | null {
   if (!storage) return null;
   let current: string | null;

@@ -1,6 +1,7 @@
 import type { Account, CurrentUser, StoredUser } from 'shared-contracts';
 import { ACCOUNT_STORAGE_KEYS } from 'shared-contracts/account-keys';
 import { MESSAGES } from 'shared-contracts/messages';
+import { browserStorage } from '../safeStorage/index.ts';
 import { toasts as siteToasts, type ToastBus } from '../toast/toastBus.ts';
 import { notifyAccountChange, readSession } from './session.ts';
 
@@ -16,7 +17,7 @@ import { notifyAccountChange, readSession } from './session.ts';
  * again. A page that must not act on that first answer (the profile: signed out means "go to
  * sign in") awaits `ready()`; every write awaits the schemas first.
  *
- * Nothing here logs a user object or a password (the spec's logging stub is not built).
+ * Nothing here logs a user object or a password.
  */
 
 export type AccountErrorCode =
@@ -74,14 +75,6 @@ export type AccountStorageOptions = {
 /** Valid accounts, plus the entries that could not be read, kept to be written back untouched. */
 export type StoredUsers = { users: StoredUser[]; foreign: unknown[] };
 
-export function browserStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 function isCurrentUserText(schemas: AccountSchemas, raw: string): boolean {
   try {
     return schemas.CurrentUserSchema.safeParse(JSON.parse(raw)).success;
@@ -95,7 +88,7 @@ export function isQuotaError(error: unknown): boolean {
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
 }
 
-/** "derived from the creation timestamp" (spec section 3), with random digits against same-millisecond collisions. */
+/** Derived from the creation timestamp, so ids sort by age, with random digits against same-millisecond collisions. */
 export function newId(): string {
   const random = crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
   return `${Date.now().toString(36)}${random.toString(36).padStart(7, '0')}`;

@@ -1,21 +1,13 @@
 import { DEFAULT_NAME_TEMPLATE, NAME_TEMPLATE_MAX_CHARS } from 'shared-contracts/name-template';
+import { browserStorage } from '../safeStorage/index.ts';
 
 /** Where the file-name template is kept on this device. */
 export const NAME_TEMPLATE_KEY = 'image-extractor.nameTemplate';
 
-function storage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    // Storage refused (a sandboxed frame, cookies blocked): the template is simply not remembered.
-    return undefined;
-  }
-}
-
 /** The file-name template last used on this device; the default when none, or what is stored is not one. */
 export function rememberedNameTemplate(): string {
   try {
-    const raw = storage()?.getItem(NAME_TEMPLATE_KEY);
+    const raw = browserStorage()?.getItem(NAME_TEMPLATE_KEY);
     if (raw == null) return DEFAULT_NAME_TEMPLATE;
     // Parsed, not trusted: another version of the site, or a person, may have written anything.
     return raw.length <= NAME_TEMPLATE_MAX_CHARS ? raw : DEFAULT_NAME_TEMPLATE;
@@ -24,11 +16,11 @@ export function rememberedNameTemplate(): string {
   }
 }
 
-/** Keeps the template for the next visit; the default is kept as no entry at all. */
+/** Keeps the template for the next visit (not where storage is refused); the default is kept as no entry at all. */
 export function rememberNameTemplate(template: string): void {
   try {
-    if (template === DEFAULT_NAME_TEMPLATE) storage()?.removeItem(NAME_TEMPLATE_KEY);
-    else storage()?.setItem(NAME_TEMPLATE_KEY, template);
+    if (template === DEFAULT_NAME_TEMPLATE) browserStorage()?.removeItem(NAME_TEMPLATE_KEY);
+    else browserStorage()?.setItem(NAME_TEMPLATE_KEY, template);
   } catch {
     // Full or refused: the template works for this visit all the same.
   }

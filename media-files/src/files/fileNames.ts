@@ -1,35 +1,10 @@
 import { DEFAULT_NAME_TEMPLATE } from 'shared-contracts';
+import { extensionFor } from './extensions.ts';
 
 /**
  * File names for downloads and ZIP entries: safe on every OS, unique within one set, with the
  * extension of the file's true format.
  */
-
-const EXTENSIONS: Readonly<Record<string, string>> = {
-  JPEG: 'jpg',
-  PNG: 'png',
-  GIF: 'gif',
-  WEBP: 'webp',
-  AVIF: 'avif',
-  SVG: 'svg',
-  ICO: 'ico',
-  BMP: 'bmp',
-  TIFF: 'tif',
-  EMF: 'emf',
-  WMF: 'wmf',
-  PICT: 'pct',
-  JP2: 'jp2',
-  JPX: 'jpx',
-  HEIC: 'heic',
-  JXL: 'jxl',
-  CUR: 'cur',
-};
-
-/** The usual extension of a format (`JPEG` → `jpg`), or the format itself in lower case. */
-export function extensionFor(format: string | undefined): string {
-  if (!format) return 'bin';
-  return EXTENSIONS[format.toUpperCase()] ?? format.toLowerCase().replace(/[^a-z0-9]/g, '') ?? 'bin';
-}
 
 const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
 const MAX_NAME_CHARS = 120;
@@ -78,11 +53,6 @@ export function createNameAllocator() {
     taken.add(candidate.toLowerCase());
     return candidate;
   };
-}
-
-/** The same for a whole list at once. */
-export function uniqueNames(names: readonly string[]): string[] {
-  return names.map(createNameAllocator());
 }
 
 /** A name for an image found at a URL: the last path segment, made safe, with its true extension. */

@@ -1,7 +1,7 @@
 /**
  * The project's one byte formatter (1 KB = 1024 bytes), in the three ways the site writes a size:
  * - `card` (default): "245 KB", "3.4 MB", "512 B": an image's size on its card (undefined stays undefined);
- * - `file`: "2.47 MB", "0.02 MB": a chosen file's size, in MB to 2 decimals, as the spec's upload box shows it;
+ * - `file`: "2.47 MB", "0.02 MB": a chosen file's size, in MB to 2 decimals, as the upload box shows it;
  * - `limit`: "100 MB", "512 KB", "2 GB": a bound, in the largest unit it reaches, to 1 decimal without a
  *   trailing ".0".
  */

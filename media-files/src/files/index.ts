@@ -1,3 +1,4 @@
+export * from './extensions.ts';
 export * from './fileNames.ts';
 export * from './formatBytes.ts';
 export * from './manifest.ts';

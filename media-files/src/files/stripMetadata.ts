@@ -125,11 +125,6 @@ function stripWebp(bytes: Uint8Array): Uint8Array | undefined {
 const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>
   bytes.length >= at + prefix.length && prefix.every((byte, i) => bytes[at + i] === byte);
 
-/** Whether `stripMetadata` knows the file's format (JPEG, PNG, WebP) from its first bytes. */
-export function canStripMetadata(bytes: Uint8Array): boolean {
-  return startsWith(bytes, [0xff, 0xd8, 0xff]) || startsWith(bytes, PNG_SIGNATURE) || isWebp(bytes);
-}
-
 /**
  * The file without its metadata (see the module's comment); the same array when it is not a
  * JPEG, PNG or WebP, has nothing to remove, or is malformed.

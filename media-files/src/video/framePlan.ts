@@ -1,4 +1,5 @@
 import { type FrameMode, type FrameRange, MESSAGES } from 'shared-contracts';
+import { frameCount } from './frameTimes.ts';
 import { formatTimestamp } from './timestamp.ts';
 
 /**
@@ -50,7 +51,7 @@ export function frameGrid(
     return { origin: roundToMicros(window.from + step / 2), step, count: mode.count };
   }
   const step = mode.intervalSeconds;
-  return { origin: window.from, step, count: Math.ceil(roundToMicros(span / step)) };
+  return { origin: window.from, step, count: frameCount(span, step) };
 }
 
 export function gridTimes(grid: FrameGrid): number[] {

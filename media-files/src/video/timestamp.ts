@@ -4,7 +4,7 @@ export type TimestampOptions = {
 };
 
 /**
- * `HH:MM:SS`, or `HH:MM:SS.mmm` with millis: the spec's timestamp text of a video frame. Hours keep
+ * `HH:MM:SS`, or `HH:MM:SS.mmm` with millis: a video frame's timestamp as the screen shows it. Hours keep
  * two digits and grow past 99 rather than wrap. Without millis the time is truncated to the second
  * it falls in, as a player's clock shows it (1.9 s is 00:00:01).
  */

@@ -38,7 +38,7 @@ export function AuthCard({
   );
 }
 
-/** The placeholder of every phone field: the spec's US-style format. */
+/** The placeholder of every phone field: a US-style number. */
 export const PHONE_PLACEHOLDER = '(555) 123-4567';
 
 /**

@@ -19,7 +19,7 @@ const m = MESSAGES.account;
 const EMPTY_PASSWORDS = { current: '', next: '', confirm: '' };
 
 /**
- * Edit Profile (spec section 2): photo, display name, the email or phone the account signs in
+ * Edit Profile: photo, display name, the email or phone the account signs in
  * with (shown, not edited: it is the account's identity on this device), and a password change.
  * The shell loads it from this remote only when the header's button is pressed.
  */

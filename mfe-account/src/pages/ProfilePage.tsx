@@ -14,7 +14,7 @@ const ProfileView = lazy(loadProfileView);
 export default function ProfilePage() {
   const account = useAccount();
   const ready = useAccountReady();
-  // The account is read after the first paint, as the spec's profile does: Loading, then the page or sign-in.
+  // The account is read after the first paint: the page shows Loading, then the profile or sign-in.
   const [signedInAtStart, setSignedInAtStart] = useState<boolean | undefined>(undefined);
   // Signed in as far as the header can tell: fetch the page while the store checks the account.
   useEffect(() => {

@@ -1,7 +1,8 @@
+import { logError } from 'browser-services/log';
 import { toasts } from 'browser-services/toast';
 import { lazy, Suspense, useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
-import { ExtractionProgress, preloadExtractionViews, ResultsGrid, UploadBox, useDownloadAll } from 'shared-ui';
+import { ExtractionProgress, ExtractionResults, preloadExtractionViews, UploadBox } from 'shared-ui';
 import { Card, FileUnknownOutlined, LinkOutlined, LoadingOutlined, Text } from 'shared-ui/design-system';
 import { Button } from 'shared-ui/design-system/button';
 import { sniffInWorker } from '../worker/index.ts';
@@ -20,15 +21,11 @@ const PasswordPrompt = lazy(() =>
 const ExtractionOutcome = lazy(() => import('./ExtractionOutcome.tsx'));
 const SkippedImages = lazy(() => import('./SkippedImages.tsx'));
 
-/** A linked image has no bytes to zip: the archive's could-not-download.txt says why. */
-const linkedInZip = () => MESSAGES.documents.linkedInZip;
-
 /** The working part of the PDF, Word and PowerPoint screens: upload, extract, progress, results. */
 export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
   const extraction = useDocumentExtraction(config);
   const { file, files, running, progress, images, resultOf, outcome, failureDetail, passwordRequest, skipped } =
     extraction;
-  const zip = useDownloadAll({ zipName: config.zipName, remoteNote: linkedInZip });
   const m = config.messages;
   // The chosen file's kind is being read (in the Worker): Extract waits for it.
   const [checking, setChecking] = useState(false);
@@ -50,7 +47,7 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
     try {
       kind = await sniffInWorker(bytes);
     } catch (error) {
-      console.error(error);
+      logError('mfe-documents', error, `${chosen.name} could not be read`);
       return { title: m.failed.title, description: MESSAGES.documents.unreadable };
     }
     return matchesKind(config, kind, first, chosen.name)
@@ -126,25 +123,17 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
           </Suspense>
         ) : null}
       </Card>
-      {images.length > 0 ? (
-        <ResultsGrid
-          title="Extracted Images"
-          images={images}
-          linksFor={(image) => {
-            const preview = resultOf(image)?.preview;
-            return { open: preview?.kind === 'converted' ? preview.url : image.url, download: image.url };
-          }}
-          onDownload={() => toasts.info(MESSAGES.download.image.title)}
-          downloadAllLabel="Download All Images"
-          remoteNote={linkedInZip}
-          onDownloadAll={
-            hasBytesToZip(images.map(resultOf)) ? (shown, choices) => void zip.downloadAll(shown, choices) : undefined
-          }
-          downloadAllBusy={zip.busy}
-          detailsFor={(image) => <CardDetails image={image} result={resultOf(image)} />}
-          previewFor={(image) => <CardPreview image={image} result={resultOf(image)} />}
-        />
-      ) : null}
+      <ExtractionResults
+        screen={extraction.screen}
+        linksFor={(image) => {
+          const preview = resultOf(image)?.preview;
+          return { open: preview?.kind === 'converted' ? preview.url : image.url, download: image.url };
+        }}
+        downloadAllLabel="Download All Images"
+        downloadable={hasBytesToZip(images.map(resultOf))}
+        detailsFor={(image) => <CardDetails image={image} result={resultOf(image)} />}
+        previewFor={(image) => <CardPreview image={image} result={resultOf(image)} />}
+      />
       {askedPassword ? (
         <Suspense fallback={null}>
           <PasswordPrompt

@@ -76,7 +76,7 @@ export const PPT_PAGE: DocumentPageConfig = {
   zipName: 'powerpoint-images.zip',
 };
 
-/** By its declared type or its name: the spec's first check, before the bytes are read. */
+/** By its declared type or its name: the first check, before the bytes are read. */
 export function declaredAsKind(config: DocumentPageConfig, file: { name: string; type: string }): boolean {
   const name = file.name.toLowerCase();
   return config.mimeTypes.includes(file.type) || config.extensions.some((extension) => name.endsWith(extension));

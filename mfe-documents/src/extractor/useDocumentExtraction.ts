@@ -1,8 +1,9 @@
+import { logError } from 'browser-services/log';
 import { toasts } from 'browser-services/toast';
 import type { DocumentKind, SkippedImage } from 'document-engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
-import { type ExtractionFailure, type ExtractionMessages, useExtraction } from 'shared-ui';
+import { type ExtractionFailure, type ExtractionMessages, useExtractionScreen } from 'shared-ui';
 import { prepareDocumentWorker, releaseDocumentWorker } from '../worker/index.ts';
 import { type BatchIssue, batchFiles, type DocumentBatchInput, documentBatchExtractor } from './documentBatch.ts';
 import { type DocumentInput, documentExtractor, readFileAhead } from './documentEvents.ts';
@@ -12,12 +13,15 @@ import type { DocumentPageConfig } from './pageConfigs.ts';
 /** A file asks for its password: `origin` names it in a batch (a single file is the chosen one). */
 export type PasswordRequest = { wrong: boolean; origin?: string };
 
+/** A linked image has no bytes to zip: the archive's could-not-download.txt says why. */
+const linkedInZip = () => MESSAGES.documents.linkedInZip;
+
 const isPasswordFailure = (failure: ExtractionFailure | undefined) =>
   failure?.code === 'password-required' || failure?.code === 'wrong-password';
 
 /**
- * What the document screens add to the one extraction hook (shared-ui `useExtraction`, which runs
- * the engine's Worker through `documentExtractor`): the password prompt, and EMF/WMF previews
+ * What the document screens add to the one extraction screen (shared-ui `useExtractionScreen`,
+ * which runs the engine's Worker through `documentExtractor`): the password prompt, and EMF/WMF previews
  * drawn after the card shows. Each image's original bytes and preview state are kept beside it
  * (`resultOf`); object URLs live as long as their images are on screen (Save on a card reads
  * them) and no longer.
@@ -81,7 +85,7 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
       cancelled: (found) => MESSAGES.documents.cancelled(found),
       failed: (failure) => {
         if (isPasswordFailure(failure)) return undefined;
-        console.error(failure.cause ?? failure);
+        logError('mfe-documents', failure.cause ?? failure, `the ${config.noun} could not be read`);
         return m.failed;
       },
     }),
@@ -95,7 +99,13 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
     releaseResult(result);
   }, []);
 
-  const extraction = useExtraction({ extractor, messages, release });
+  const extraction = useExtractionScreen({
+    extractor,
+    messages,
+    release,
+    zipName: config.zipName,
+    remoteNote: linkedInZip,
+  });
   const { status, failure, images } = extraction;
 
   // The screen is gone: the spare Worker goes too (the hook releases the images).
@@ -185,6 +195,8 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
           : 'none';
 
   return {
+    /** The run and its Download All, for the results (`ExtractionResults`). */
+    screen: extraction,
     file,
     files,
     issues,

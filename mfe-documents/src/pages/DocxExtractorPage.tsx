@@ -5,7 +5,7 @@ import { Title } from 'shared-ui/design-system';
 import { Collapse } from 'shared-ui/design-system/collapse';
 import { DOCX_PAGE, DocumentExtractor } from '../extractor/index.ts';
 
-// The spec's five FAQ items. The answers say only what the document engine does.
+// The five FAQ items. The answers say only what the document engine does.
 const faqItems = [
   {
     key: 'uploaded',

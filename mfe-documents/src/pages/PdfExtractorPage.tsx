@@ -13,7 +13,7 @@ import { DocumentExtractor, PDF_PAGE } from '../extractor/index.ts';
 
 const maxSize = formatBytes(PDF_MAX_BYTES, 'limit');
 
-// The spec's FAQ tabs. Their texts say only what the document engine does.
+// The FAQ tabs. Their texts say only what the document engine does.
 const faqTabs = [
   {
     key: 'how-it-works',

@@ -1,4 +1,4 @@
-import { DocumentError, extractDocument, sniffDocumentKind, unlockDocument } from 'document-engine';
+import { DocumentError, extractorFor, sniffDocumentKind, unlockDocument } from 'document-engine';
 import type { ToWorker, WorkerError, WorkerScope } from './protocol.ts';
 
 /**
@@ -28,10 +28,11 @@ export function serveExtraction(scope: WorkerScope): void {
 async function run(scope: WorkerScope, buffer: ArrayBuffer, password: string | undefined, signal: AbortSignal) {
   try {
     // A password-protected DOCX/PPTX is decrypted first: its kind (Word or PowerPoint) is the
-    // decrypted package's, which the page checks against its own.
+    // decrypted package's, which the page checks against its own. Its extractor reads the bytes
+    // unlocked here: the key is derived once.
     const document = await unlockDocument(new Uint8Array(buffer), { password, signal });
     scope.postMessage({ type: 'kind', kind: document.kind });
-    const images = extractDocument(document.bytes, {
+    const images = extractorFor(document.kind)(document.bytes, {
       signal,
       password,
       onProgress: (progress) => scope.postMessage({ type: 'progress', progress }),

@@ -74,7 +74,7 @@ function encode(canvas: AnyCanvas, type: string, quality: number): Promise<Blob>
 type Target = { at: number; time: number };
 
 /**
- * The frames of a selection (issue 18), decoded here with WebCodecs:
+ * The frames of a selection, decoded here with WebCodecs:
  * - every N seconds / N frames: the planner's times (media-files), the frame on screen at each: the
  *   last frame whose presentation time is at or before it, edit lists and variable frame rate
  *   included (mediabunny's sink seeks to the key frame before each time and decodes forward only

@@ -1,4 +1,3 @@
-export * from './displayedFrame.ts';
 export * from './extractFrames.ts';
 export * from './keyframes.ts';
 export * from './openVideo.ts';

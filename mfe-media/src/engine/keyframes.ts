@@ -1,4 +1,4 @@
-import type { FrameWindow } from 'media-files';
+import { type FrameWindow, inWindow } from 'media-files';
 import { EncodedPacketSink, type InputVideoTrack } from 'mediabunny';
 
 /** A key frame: its timestamp in the track, exactly (what to decode), and its time from the first frame, to the microsecond (its name). */
@@ -26,17 +26,8 @@ export async function keyframesIn(
     const t = Math.round((packet.timestamp - firstTimestamp) * 1e6) / 1e6;
     // Key packets come in decode order, which for key frames is presentation order.
     if (t >= window.to - 1e-6) break;
-    if (t >= window.from - 1e-6) found.push({ at: packet.timestamp, time: t });
+    if (inWindow(t, window)) found.push({ at: packet.timestamp, time: t });
     packet = await sink.getNextKeyPacket(packet, options);
   }
   return found.sort((a, b) => a.at - b.at);
-}
-
-/** The key frames' times (seconds from the first frame, to the microsecond) inside a window. */
-export async function keyframeTimes(
-  track: InputVideoTrack,
-  firstTimestamp: number,
-  window: FrameWindow,
-): Promise<number[]> {
-  return (await keyframesIn(track, firstTimestamp, window)).map((k) => k.time);
 }

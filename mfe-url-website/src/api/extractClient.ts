@@ -5,7 +5,6 @@ import {
   type ExtractionEventOf,
   type ExtractRequest,
   type ExtractResponse,
-  type ExtractWebsiteRequest,
   JOB_PATHS,
   type JobCreated,
   MESSAGES,
@@ -67,7 +66,7 @@ export async function extractPage(request: ExtractRequest, signal?: AbortSignal)
 }
 
 /**
- * The page tool as an extractor: one page, so one answer (the spec's JSON, unchanged) told as
+ * The page tool as an extractor: one page, so one answer (`POST /api/extract`'s JSON, unchanged) told as
  * events: start, the images, one page done. A failed answer is an error event with the server's words.
  */
 export async function* pageExtractor(request: ExtractRequest, signal: AbortSignal): AsyncGenerator<ExtractionEvent> {
@@ -80,24 +79,6 @@ export async function* pageExtractor(request: ExtractRequest, signal: AbortSigna
   for (const image of result.images) yield { type: 'image', image };
   yield { type: 'progress', done: 1, total: 1, unit: 'pages' };
   yield { type: 'done', found: result.images.length, done: result.pages ?? 1, unit: 'pages' };
-}
-
-/**
- * `POST /api/extract-website/stream`: the crawl as it happens, one event per line. Aborting the
- * signal (or leaving the loop) closes the connection, which stops the crawl on the server too.
- */
-export async function* websiteExtractor(
-  request: ExtractWebsiteRequest,
-  signal: AbortSignal,
-): AsyncGenerator<ExtractionEvent> {
-  const schemas = loadSchemas();
-  const response = await postJson(API_PATHS.extractWebsiteStream, request, signal);
-  if (!response.ok || !response.body) {
-    const body = (await response.json().catch(() => null)) as { error?: string; message?: string } | null;
-    throw new ExtractApiError(body?.error ?? body?.message ?? `The extraction service answered ${response.status}.`);
-  }
-  const { ExtractionEventSchema, readNdjson } = await schemas;
-  yield* readNdjson(response.body, ExtractionEventSchema);
 }
 
 /** Starts a website scan as a job on the server: its id, to follow it by (and to put in the address). */

@@ -3,20 +3,19 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { type ExtractionEvent, MESSAGES, URL_LIST_MAX } from 'shared-contracts';
 import {
   type ExtractionMessages,
+  ExtractionResults,
   InfoSection,
   PageHeading,
-  preloadExtractionViews,
-  ResultsGrid,
   StepsSection,
-  useDownloadAll,
-  useExtraction,
+  useExtractionScreen,
 } from 'shared-ui';
 import { Card, Checkbox, Field, Paragraph, Text } from 'shared-ui/design-system';
 import { Button } from 'shared-ui/design-system/button';
 import { Space } from 'shared-ui/design-system/space';
 import { TextArea } from 'shared-ui/design-system/text-area';
-import { cancelWebsiteJob, imageLinks, pageExtractor, websiteJobExtractor } from '../api/extractClient.ts';
+import { imageLinks, pageExtractor } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
+import { jobExtractor } from './jobExtractor.ts';
 import './pages.css';
 
 const m = MESSAGES.url;
@@ -24,29 +23,16 @@ const m = MESSAGES.url;
 /** One address (a page extraction, as always), or a list of them (one job of start pages only). */
 type UrlRun = { url: string; render: boolean } | { urls: string[]; render: boolean };
 
+/** A list's job: a run left (a new run, the page closed) cancels it, for nobody is left to read it. */
+const listJob = jobExtractor('on-leave');
+
 /**
  * The URL tool's extractor. A list runs as a website job at depth 0: the start pages only, each
- * image naming its address (`origin`). A run left (a new run, the page closed) cancels its job:
- * nobody is left to read it.
+ * image naming its address (`origin`).
  */
-async function* urlToolExtractor(run: UrlRun, signal: AbortSignal): AsyncGenerator<ExtractionEvent> {
-  if ('url' in run) {
-    yield* pageExtractor(run, signal);
-    return;
-  }
-  let job: string | undefined;
-  let ended = false;
-  try {
-    for await (const event of websiteJobExtractor(
-      { start: { urls: run.urls, depth: 0, render: run.render }, onJob: (id) => (job = id) },
-      signal,
-    )) {
-      ended = event.type === 'done' || event.type === 'error';
-      yield event;
-    }
-  } finally {
-    if (job && !ended) void cancelWebsiteJob(job);
-  }
+function urlToolExtractor(run: UrlRun, signal: AbortSignal): AsyncGenerator<ExtractionEvent> {
+  if ('url' in run) return pageExtractor(run, signal);
+  return listJob({ start: { urls: run.urls, depth: 0, render: run.render } }, signal);
 }
 
 const messages: ExtractionMessages = {
@@ -61,8 +47,8 @@ const messages: ExtractionMessages = {
 export default function UrlExtractorPage() {
   const [url, setUrl] = useState('');
   const [render, setRender] = useState(false);
-  const { images, busy: loading, run, progress } = useExtraction({ extractor: urlToolExtractor, messages });
-  const zip = useDownloadAll({ zipName: 'images.zip' });
+  const extraction = useExtractionScreen({ extractor: urlToolExtractor, messages, zipName: 'images.zip' });
+  const { images, busy: loading, run, progress } = extraction;
   /** Addresses of the list being read (undefined for one address): progress counts them. */
   const [listSize, setListSize] = useState<number | undefined>();
   const submitting = useRef(false);
@@ -76,7 +62,6 @@ export default function UrlExtractorPage() {
     // One line: as it always was (the server says what is wrong with the address).
     if (!text.includes('\n')) {
       setListSize(undefined);
-      preloadExtractionViews();
       void run({ url: text, render });
       return;
     }
@@ -90,7 +75,6 @@ export default function UrlExtractorPage() {
         toasts.error(list.title, list.description);
         return;
       }
-      preloadExtractionViews();
       const [only] = list.urls;
       if (list.urls.length === 1 && only) {
         setListSize(undefined);
@@ -168,16 +152,7 @@ export default function UrlExtractorPage() {
           </Text>
         ) : null}
       </Card>
-      {images.length > 0 ? (
-        <ResultsGrid
-          title="Extracted Images"
-          images={images}
-          linksFor={imageLinks}
-          onDownload={() => toasts.info(MESSAGES.download.image.title)}
-          onDownloadAll={(shown, choices) => void zip.downloadAll(shown, choices)}
-          downloadAllBusy={zip.busy}
-        />
-      ) : null}
+      <ExtractionResults screen={extraction} linksFor={imageLinks} />
       <StepsSection
         id="how-it-works"
         title="How It Works"

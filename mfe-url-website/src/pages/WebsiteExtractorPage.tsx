@@ -1,24 +1,23 @@
 import { toasts } from 'browser-services/toast';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { MESSAGES, SCAN_DEPTH_DEFAULT, SCAN_DEPTH_MAX, SCAN_DEPTH_MIN, SCAN_MAX_PAGES_DEFAULT } from 'shared-contracts';
 import {
   type ExtractionMessages,
   type ExtractionProgressState,
+  ExtractionResults,
   InfoSection,
   PageHeading,
-  preloadExtractionViews,
-  ResultsGrid,
-  useDownloadAll,
-  useExtraction,
+  useExtractionScreen,
 } from 'shared-ui';
 import { Card, Checkbox, Field, GlobalOutlined, NumberInput } from 'shared-ui/design-system';
 import { Button } from 'shared-ui/design-system/button';
 import { Input } from 'shared-ui/design-system/input';
 import { Space } from 'shared-ui/design-system/space';
 import { TextArea } from 'shared-ui/design-system/text-area';
-import { cancelWebsiteJob, imageLinks, websiteJobExtractor } from '../api/extractClient.ts';
+import { imageLinks } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
+import { jobExtractor } from './jobExtractor.ts';
 import './pages.css';
 
 // Drawn only once a scan starts: antd's Progress stays off the first render path. (shared-ui's
@@ -39,8 +38,17 @@ const messages: ExtractionMessages = {
         },
 };
 
-/** The address's `?job=` names the scan this page shows: a reload, or another device, re-attaches. */
+/**
+ * The address's `?job=` names the scan this page shows, and is the one place its id is kept: a
+ * reload, or another device, re-attaches to it.
+ */
 const JOB_PARAM = 'job';
+
+/** The history entry's state when this page put its own new job in the address (and reads it already). */
+const STARTED_HERE = 'website-job-started-here';
+
+/** A scan goes on when the page is left (`?job=` finds it again): only Cancel stops it. */
+const scanJob = jobExtractor('on-cancel');
 
 /** One pattern a line, blank lines left out. */
 const patterns = (text: string) =>
@@ -59,31 +67,22 @@ export default function WebsiteExtractorPage() {
   const [include, setInclude] = useState('');
   const [exclude, setExclude] = useState('');
   const [sitemap, setSitemap] = useState(false);
-  const scan = useExtraction({ extractor: websiteJobExtractor, messages });
-  const zip = useDownloadAll({ zipName: 'website-images.zip' });
+  const scan = useExtractionScreen({ extractor: scanJob, messages, zipName: 'website-images.zip' });
   const [searchParams, setSearchParams] = useSearchParams();
   const jobInAddress = searchParams.get(JOB_PARAM);
-  /** The job this page shows (started here, or named by the address). */
-  const job = useRef<string | undefined>(undefined);
+  // A job this page started is read already: it is in the address because the page put it there.
+  // Every other address naming a job (the page opened or reloaded with it, Back or Forward to it)
+  // re-attaches, from the job's first event. A reload keeps the entry's state: hence the PUSH.
+  const location = useLocation();
+  const startedHere = useNavigationType() === 'PUSH' && location.state === STARTED_HERE;
   const { images } = scan;
   const scanning = scan.busy;
   const cancelled = scan.status === 'cancelled' || scan.failure?.code === 'cancelled';
 
-  // Leaving the page forgets the job (coming back with ?job= re-attaches).
-  useEffect(
-    () => () => {
-      job.current = undefined;
-    },
-    [],
-  );
-  // The address names a job this page is not showing: re-attach to it, from its first event.
   const { run } = scan;
   useEffect(() => {
-    if (!jobInAddress || jobInAddress === job.current) return;
-    job.current = jobInAddress;
-    preloadExtractionViews();
-    void run({ attach: jobInAddress });
-  }, [jobInAddress, run]);
+    if (jobInAddress && !startedHere) void run({ attach: jobInAddress });
+  }, [jobInAddress, startedHere, run]);
   const progress = scan.status === 'idle' ? undefined : (scan.progress ?? STARTING);
   const maxPages = scan.start?.maxPages ?? SCAN_MAX_PAGES_DEFAULT;
 
@@ -92,8 +91,6 @@ export default function WebsiteExtractorPage() {
       toasts.error(m.required.title, m.required.description);
       return;
     }
-    preloadExtractionViews();
-    job.current = undefined;
     void scan.run({
       start: {
         url: url.trim(),
@@ -103,16 +100,8 @@ export default function WebsiteExtractorPage() {
         exclude: patterns(exclude),
         sitemap,
       },
-      onJob: (id) => {
-        job.current = id;
-        setSearchParams({ [JOB_PARAM]: id });
-      },
+      onJob: (id) => setSearchParams({ [JOB_PARAM]: id }, { state: STARTED_HERE }),
     });
-  };
-
-  const cancel = () => {
-    if (job.current) void cancelWebsiteJob(job.current);
-    scan.cancel();
   };
 
   return (
@@ -180,7 +169,7 @@ export default function WebsiteExtractorPage() {
               {scanning ? 'Scanning Website...' : 'Scan Website'}
             </Button>
             {scanning ? (
-              <Button size="large" onClick={cancel}>
+              <Button size="large" onClick={scan.cancel}>
                 Cancel
               </Button>
             ) : null}
@@ -200,29 +189,23 @@ export default function WebsiteExtractorPage() {
           </div>
         ) : null}
       </Card>
-      {images.length > 0 ? (
-        <ResultsGrid
-          title="Extracted Images"
-          images={images}
-          linksFor={imageLinks}
-          unknownSizeText="N/A"
-          detailsFor={(image) => (
-            <>
-              Found on page:{' '}
-              {image.pageUrl ? (
-                <a href={image.pageUrl} target="_blank" rel="noopener noreferrer">
-                  {image.pageUrl}
-                </a>
-              ) : (
-                'unknown page'
-              )}
-            </>
-          )}
-          onDownload={() => toasts.info(MESSAGES.download.image.title)}
-          onDownloadAll={(shown, choices) => void zip.downloadAll(shown, choices)}
-          downloadAllBusy={zip.busy}
-        />
-      ) : null}
+      <ExtractionResults
+        screen={scan}
+        linksFor={imageLinks}
+        unknownSizeText="N/A"
+        detailsFor={(image) => (
+          <>
+            Found on page:{' '}
+            {image.pageUrl ? (
+              <a href={image.pageUrl} target="_blank" rel="noopener noreferrer">
+                {image.pageUrl}
+              </a>
+            ) : (
+              'unknown page'
+            )}
+          </>
+        )}
+      />
       <InfoSection
         id="features"
         title="What a website scan does"

@@ -23,7 +23,7 @@ export type ImageLinks = { open: string; download: string };
 export type ImageCardProps = {
   image: ExtractedImage;
   links: ImageLinks;
-  /** Called as the download starts (the screens raise the spec's toast). */
+  /** Called as the download starts (the screens raise the download toast). */
   onDownload?: (image: ExtractedImage) => void;
   /** Extra lines under the size and format: page, slide, time, "Found on page"... */
   details?: ReactNode;
@@ -201,7 +201,7 @@ function useHoverHints() {
   return { on, firstOver, hoverRef, onPointerEnter };
 }
 
-/** The stored file, one click away when the card shows another rendition of it (issue 15). */
+/** The stored file, one click away when the card shows another rendition of it. */
 function OriginalFileButton({
   original,
   imageName,

@@ -1,4 +1,5 @@
 import { rememberedNameTemplate, rememberNameTemplate } from 'browser-services/files';
+import { logError } from 'browser-services/log';
 import { toasts } from 'browser-services/toast';
 import { formatBytes } from 'media-files';
 import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
@@ -20,7 +21,7 @@ import { DuplicatesBar } from '../duplicates/DuplicatesBar.tsx';
 import { useDuplicates } from '../duplicates/useDuplicates.ts';
 import type { RemoteInBrowserZip } from '../extraction/downloadAll.ts';
 import { downloadManifest } from '../extraction/manifest.ts';
-import { namedFiles } from '../extraction/namedFiles.ts';
+import { hasOriginals, namedFiles } from '../extraction/namedFiles.ts';
 import { CardGrid, DRAW_ALL_UP_TO, VirtualCardList } from './CardList.tsx';
 import { ConvertField } from './ConvertField.tsx';
 import { FileNamesField, NAMES_PREVIEWED } from './FileNamesField.tsx';
@@ -98,7 +99,7 @@ async function saveManifest(images: readonly ExtractedImage[], choices: Download
   try {
     await downloadManifest(images, choices, kind === 'CSV' ? 'csv' : 'json');
   } catch (error) {
-    console.error(error);
+    logError('shared-ui', error, `the ${kind} manifest could not be made`);
     toasts.error(MESSAGES.download.zipFailed.title, MESSAGES.grid.manifestFailed);
   }
 }
@@ -159,7 +160,7 @@ export function ResultsGrid({
     const named = namedFiles(shown, { nameTemplate: choices.nameTemplate });
     return new Map(named.map((file) => [file.id, file.name]));
   }, [shown, choices.nameTemplate]);
-  const withOriginals = useMemo(() => images.some((image) => image.original), [images]);
+  const withOriginals = useMemo(() => hasOriginals(images), [images]);
   const originalNames = useMemo(() => {
     if (!withOriginals) return undefined;
     const named = namedFiles(shown, { nameTemplate: choices.nameTemplate, rendition: 'original' });

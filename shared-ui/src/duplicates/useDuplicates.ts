@@ -1,3 +1,4 @@
+import { logError } from 'browser-services/log';
 import { toasts } from 'browser-services/toast';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
@@ -81,7 +82,7 @@ export function useDuplicates(images: readonly ExtractedImage[]) {
       const fingerprints = await fingerprintImages(images, () => hashed.add());
       setState({ kind: 'found', duplicates: findDuplicates(fingerprints) });
     } catch (error) {
-      console.error(error);
+      logError('shared-ui', error, 'finding duplicates failed');
       setState({ kind: 'idle' });
       toasts.error(MESSAGES.grid.duplicatesFailed);
     }

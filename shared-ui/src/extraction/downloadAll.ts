@@ -1,4 +1,5 @@
 import { saveBlob, zipToBlob } from 'browser-services/files';
+import { logError } from 'browser-services/log';
 import { toasts } from 'browser-services/toast';
 import { stripMetadata, type ZipEntry } from 'media-files';
 import { useCallback, useState } from 'react';
@@ -171,7 +172,7 @@ export function useDownloadAll(options: DownloadAllOptions) {
         const maker = await downloadAll(images, { ...choices, zipName, remoteNote });
         if (maker === 'browser') toasts.success(MESSAGES.download.started.title);
       } catch (error) {
-        console.error(error);
+        logError('shared-ui', error, 'Download All failed');
         toasts.error(MESSAGES.download.zipFailed.title, MESSAGES.download.zipFailed.description);
       } finally {
         setBusy(false);

@@ -1,3 +1,4 @@
+import { logError } from 'browser-services/log';
 import { toasts } from 'browser-services/toast';
 import { type DownloadChoices, type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { type FileBytes, type FileBytesOptions, fileBytesReader } from './downloadAll.ts';
@@ -76,7 +77,7 @@ export async function writeToFolder(
         await writeBytes(await into.getFileHandle(name, { create: true }), await reader.read(file));
         result.written.push([...parts, name].join('/'));
       } catch (error) {
-        console.error(error);
+        logError('shared-ui', error, `${file.name} could not be written to the folder`);
         result.failed.push(file.name);
       }
       options.onProgress?.(result.written.length + result.failed.length, files.length);
@@ -103,7 +104,7 @@ export async function saveToFolder(
   } catch (error) {
     // Closing the picker is a choice, not a failure.
     if (error instanceof DOMException && error.name === 'AbortError') return undefined;
-    console.error(error);
+    logError('shared-ui', error, 'the folder picker failed');
     toasts.error(MESSAGES.grid.folderRefused.title, MESSAGES.grid.folderRefused.description);
     return undefined;
   }

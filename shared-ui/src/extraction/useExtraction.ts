@@ -44,6 +44,18 @@ export type UseExtractionOptions<Input> = {
   release?: (image: ExtractedImage) => void;
 };
 
+/** The abort reasons of runs the visitor cancelled, as against runs replaced or left with the screen. */
+const cancelReasons = new WeakSet<object>();
+
+/**
+ * Whether a run's signal was aborted by Cancel. An extractor whose work goes on elsewhere (a
+ * website job on the server) stops that work then, and only then: Cancel stays one call.
+ */
+export function cancelledByVisitor(signal: AbortSignal): boolean {
+  const reason: unknown = signal.reason;
+  return signal.aborted && typeof reason === 'object' && reason !== null && cancelReasons.has(reason);
+}
+
 /** How a run ended, for a screen that does more (a password prompt, a note on where it ran). */
 export type ExtractionOutcome = {
   status: Exclude<ExtractionStatus, 'idle' | 'running'> | 'replaced';
@@ -234,7 +246,9 @@ export function useExtraction<Input>({ extractor, messages, release }: UseExtrac
     const run = current.current;
     if (!run || run.cancelled) return;
     run.cancelled = true;
-    run.controller.abort(new DOMException('Cancelled', 'AbortError'));
+    const reason = new DOMException('Cancelled', 'AbortError');
+    cancelReasons.add(reason);
+    run.controller.abort(reason);
     const kept = run.flushNow();
     setStatus('cancelled');
     show(latest.current.messages.cancelled?.(kept), 'info');

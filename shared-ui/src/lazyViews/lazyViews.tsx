@@ -1,3 +1,4 @@
+import { logError } from 'browser-services/log';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { MESSAGES } from 'shared-contracts/messages';
 import type { ExtractionProgressProps } from '../progress/ExtractionProgress.tsx';
@@ -56,7 +57,7 @@ function LazyView<P extends object>({
     loader.preload().then(
       (component) => live && setComponent(() => component),
       (error: unknown) => {
-        console.error(error);
+        logError('shared-ui', error, 'a view could not be loaded');
         if (live) setFailed(true);
       },
     );

@@ -1,3 +1,4 @@
+import { logError } from 'browser-services/log';
 import { useEffect, useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { Alert } from '../design-system/antd/alert.ts';
@@ -25,7 +26,7 @@ export default function MetadataPanel({ image, onClose }: { image: ExtractedImag
     readMetadata(image.url).then(
       (metadata) => live && setReading({ state: 'read', metadata }),
       (error: unknown) => {
-        console.error(error);
+        logError('shared-ui', error, 'the metadata could not be read');
         if (live) setReading({ state: 'failed' });
       },
     );

@@ -1,4 +1,5 @@
 import type { EditProfileDialogProps } from 'browser-services/account-session';
+import { logError } from 'browser-services/log';
 import { toasts } from 'browser-services/toast';
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { MESSAGES } from 'shared-contracts/messages';
@@ -34,7 +35,7 @@ class DialogLoadBoundary extends Component<{ onError: () => void; children: Reac
     return { failed: true };
   }
   override componentDidCatch(error: Error) {
-    console.error('[shell] the Edit Profile dialog could not be loaded', error);
+    logError('shell', error, 'the Edit Profile dialog could not be loaded');
     const { title, description } = MESSAGES.remote.failed(REMOTE_LABELS.mfe_account);
     toasts.error(title, description);
     this.props.onError();

@@ -1,3 +1,4 @@
+import { logError } from 'browser-services/log';
 import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense, useState } from 'react';
 import { MESSAGES } from 'shared-contracts/messages';
 import { REMOTE_LABELS, type RemoteName } from 'shared-contracts/remotes';
@@ -75,7 +76,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: Error | null
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error(`[shell] ${this.props.remote} failed`, error, info.componentStack);
+    logError('shell', error, `${this.props.remote} failed${info.componentStack ?? ''}`);
   }
 
   override render() {

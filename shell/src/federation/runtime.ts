@@ -18,7 +18,7 @@ export const REMOTE_LOAD_TIMEOUT_MS = 8_000;
 (globalThis as { _FEDERATION_RUNTIME_CORE?: unknown })._FEDERATION_RUNTIME_CORE = runtimeCore;
 
 // 'loaded-first': a remote server that accepts connections but never answers must not block the
-// shell from rendering (measured with 'version-first', see STACK.md).
+// shell from rendering (with 'version-first' such a remote kept the shell from rendering at all).
 const federation = createInstance({
   name: 'shell',
   remotes: [],

@@ -12,5 +12,6 @@ export {
   Routes,
   useLocation,
   useNavigate,
+  useNavigationType,
   useSearchParams,
 } from 'react-router-dom';

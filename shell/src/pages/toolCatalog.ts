@@ -1,6 +1,6 @@
 import { PATHS } from 'shared-contracts/routes';
 
-/** The six tools, worded as the spec's /tools cards. The landing grid and /tools both read this. */
+/** The six tools, as the /tools cards word them. The landing grid and /tools both read this. */
 export type ToolKind = 'url' | 'website' | 'video' | 'pdf' | 'docx' | 'ppt';
 
 export const TOOLS: readonly { kind: ToolKind; title: string; description: string; path: string }[] = [

@@ -22,7 +22,7 @@ function PageLoading({ children }: { children: ReactNode }) {
 }
 
 /**
- * The route table of the spec. Its redirects are replacements (no history entry). Most redirect
+ * The site's route table (shared-contracts `PATHS`, `REDIRECTS`). Its redirects are replacements (no history entry). Most redirect
  * paths end in a slash, which React Router would fold into the route without it, so they are
  * matched first, exactly.
  */

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { ThemeProvider } from 'shared-ui/design-system';
 import { notification } from 'shared-ui/design-system/notification';
 
-/** Seconds a toast stays up; antd's default, as the spec asks for the library's default. */
+/** Seconds a toast stays up: antd's default. */
 const TOAST_DURATION_SECONDS = 4.5;
 
 function Toasts({ queue, onShown }: { queue: readonly PublishedToast[]; onShown: (ids: ReadonlySet<number>) => void }) {

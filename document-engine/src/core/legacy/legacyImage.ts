@@ -1,5 +1,6 @@
 /** Turns a decoded BLIP into the engine's DocumentImage. */
-import { extensionForFormat, sniffFormat } from '../sniffFormat.ts';
+import { extensionFor } from 'media-files/extensions';
+import { sniffFormat } from '../sniffFormat.ts';
 import type { DocumentImage } from '../types.ts';
 import type { BlipKind, DecodedBlip } from './officeArt.ts';
 
@@ -31,7 +32,7 @@ export function toDocumentImage(
   const format = sniffed?.format ?? blip.declaredKind;
   const mimeType = sniffed?.mimeType ?? DECLARED_MIME_TYPES[blip.declaredKind];
   const image: DocumentImage = {
-    name: `image${index}.${extensionForFormat(format)}`,
+    name: `image${index}.${extensionFor(format)}`,
     bytes: blip.bytes,
     format,
     mimeType,

@@ -35,10 +35,6 @@ function firstRecord(bytes: Uint8Array): number | undefined {
   return start + headerWords * 2;
 }
 
-export function isWmf(bytes: Uint8Array): boolean {
-  return firstRecord(bytes) !== undefined;
-}
-
 export function wmfRasters(bytes: Uint8Array): RasterCandidate[] {
   const found: RasterCandidate[] = [];
   let at = firstRecord(bytes);

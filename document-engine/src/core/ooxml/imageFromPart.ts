@@ -2,8 +2,9 @@
  * Turns an image relationship's target into a DocumentImage: the part's original bytes with the
  * format sniffed from them, or, for a linked image, only its address (never fetched).
  */
+import { extensionFor } from 'media-files/extensions';
 import { applyCrop } from '../raster/index.ts';
-import { extensionForFormat, sniffFormat } from '../sniffFormat.ts';
+import { sniffFormat } from '../sniffFormat.ts';
 import type { DocumentImage } from '../types.ts';
 import type { OoxmlPackage } from './openPackage.ts';
 import type { Relationship } from './relationships.ts';
@@ -45,7 +46,7 @@ export async function embeddedImage(pkg: OoxmlPackage, partName: string): Promis
   if (sniffed) {
     const { format, mimeType, width, height } = sniffed;
     return {
-      name: `${stem}.${extensionForFormat(format)}`,
+      name: `${stem}.${extensionFor(format)}`,
       bytes,
       format,
       mimeType,

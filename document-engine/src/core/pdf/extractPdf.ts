@@ -12,12 +12,13 @@
  * as `skipped` with its reason and left out by `extractPdf`; a damaged page loses only its own
  * images; the document fails as `invalid` only when nothing can be read.
  */
+import { extensionFor } from 'media-files/extensions';
 import { DocumentError, PasswordRequiredError, throwIfAborted } from '../../errors.ts';
 import type { DocumentExtractor, DocumentImage, EngineOptions } from '../types.ts';
 import { lastPageOfImages } from './imageReach.ts';
 import { type ImageUse, imagesOnPage } from './imageWalk.ts';
 import { readPages } from './pageTree.ts';
-import { convertImage, fileExtension } from './pdfImage.ts';
+import { convertImage } from './pdfImage.ts';
 import { PdfDocument } from './xref.ts';
 
 export type SkippedPdfImage = { width: number; height: number; pageNumbers: number[]; reason: string };
@@ -115,7 +116,7 @@ async function toEvent(doc: PdfDocument, { use, pageNumbers }: Pending, next: ()
     };
   }
   const first = String(pageNumbers[0] ?? 0).padStart(3, '0');
-  const name = `page-${first}-image-${String(next()).padStart(3, '0')}.${fileExtension(result.format)}`;
+  const name = `page-${first}-image-${String(next()).padStart(3, '0')}.${extensionFor(result.format)}`;
   return {
     kind: 'image',
     imageSize: result.drawnFrom ?? { width: result.width, height: result.height },

@@ -55,10 +55,6 @@ export class PdfStream {
 
 export type PdfObject = null | boolean | number | PdfName | PdfString | PdfRef | PdfDict | PdfStream | PdfObject[];
 
-export function isName(value: unknown, name?: string): value is PdfName {
-  return value instanceof PdfName && (name === undefined || value.name === name);
-}
-
 export function nameOf(value: unknown): string | undefined {
   return value instanceof PdfName ? value.name : undefined;
 }

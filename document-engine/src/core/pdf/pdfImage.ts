@@ -19,7 +19,7 @@
 import { DocumentError } from '../../errors.ts';
 import { encodePng, type RasterImage } from '../png/pngEncoder.ts';
 import { loadImageDecoders } from '../raster/imageDecoders.ts';
-import { extensionForFormat, sniffFormat } from '../sniffFormat.ts';
+import { sniffFormat } from '../sniffFormat.ts';
 import type { StoredFile, ViewChange } from '../types.ts';
 import { type ColorSpace, outputChannels, readColorSpace, toOutput } from './colorSpace.ts';
 import { decodeJbig2 } from './filters/jbig2.ts';
@@ -864,10 +864,6 @@ function passThroughJpeg(
     height: jpegHeight,
     ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
   };
-}
-
-export function fileExtension(format: string): string {
-  return extensionForFormat(format);
 }
 
 /** The data of a JBIG2 image's shared segments (DecodeParms /JBIG2Globals), when it has them. */

@@ -30,7 +30,7 @@ const m = MESSAGES.video;
 const COUNT_SLIDER_MAX = 100;
 
 /**
- * Which frames (issue 18: every N seconds as the spec has it, scene changes with a sensitivity,
+ * Which frames (every N seconds, the default; scene changes with a sensitivity,
  * key frames, N frames spread evenly), an optional range, "Sharpest frame", the output format,
  * and quality for the lossy formats.
  */

@@ -34,7 +34,7 @@ type Props = {
   disabled: boolean;
 };
 
-/** The two ways to choose a video (spec §2): a file from this device, or a direct link to one. */
+/** The two ways to choose a video: a file from this device, or a direct link to one. */
 export function VideoPicker({ video, onVideo, disabled }: Props) {
   return (
     <Tabs

@@ -1,0 +1,42 @@
+import { toasts } from 'browser-services/toast';
+import { MESSAGES } from 'shared-contracts';
+import { ResultsGrid } from '../lazyViews/lazyViews.tsx';
+import type { ResultsGridProps } from '../ResultsGrid/ResultsGrid.tsx';
+import type { ScreenResults } from './useExtractionScreen.ts';
+
+export type ExtractionResultsProps = Omit<
+  ResultsGridProps,
+  'title' | 'images' | 'onDownload' | 'onDownloadAll' | 'downloadAllBusy' | 'remoteNote'
+> & {
+  /** The screen's run and Download All (`useExtractionScreen`). */
+  screen: ScreenResults;
+  title?: string;
+  /** Offer Download All (on by default): off when nothing shown has bytes to zip. */
+  downloadable?: boolean;
+};
+
+/**
+ * A screen's results: nothing until an image is found, then the one grid (loaded on first use)
+ * wired to the screen's Download All. The screen passes only what differs: its links, card lines
+ * and previews.
+ */
+export function ExtractionResults({
+  screen,
+  title = 'Extracted Images',
+  downloadable = true,
+  ...grid
+}: ExtractionResultsProps) {
+  const { images, downloadAll, downloadAllBusy, remoteNote } = screen;
+  if (images.length === 0) return null;
+  return (
+    <ResultsGrid
+      {...grid}
+      title={title}
+      images={images}
+      onDownload={() => toasts.info(MESSAGES.download.image.title)}
+      onDownloadAll={downloadable ? (shown, choices) => void downloadAll(shown, choices) : undefined}
+      downloadAllBusy={downloadAllBusy}
+      remoteNote={remoteNote}
+    />
+  );
+}

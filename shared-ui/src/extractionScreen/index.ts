@@ -1,0 +1,2 @@
+export * from './ExtractionResults.tsx';
+export * from './useExtractionScreen.ts';
