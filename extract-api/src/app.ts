@@ -9,14 +9,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { BusyError } from './admission/index.ts';
-import {
-  type AppConfig,
-  admissionLimits,
-  BUDGET_DEFAULTS,
-  clientLimits,
-  documentPoolOptions,
-  extractionBudgets,
-} from './config.ts';
+import { type AppConfig, admissionLimits, clientLimits, documentPoolOptions, extractionBudgets } from './config.ts';
+import { INTERNAL_FAILURE_MESSAGE, toHttpFailure } from './errors.ts';
 import { createDocumentPool } from './extractors/document/documentPool.ts';
 import { browserLaunchWarning, closeRenderer, setBrowserLaunch, setRenderLimits } from './extractors/render/index.ts';
 import { extractWebsite } from './extractors/web/index.ts';
@@ -27,7 +21,6 @@ import { rateLimit } from './plugins/app/rateLimit/index.ts';
 import { createSafeFetcher } from './plugins/app/safeFetch/index.ts';
 import { guardSlowClients, slowClientServerOptions } from './plugins/app/slowClients.ts';
 import { contactRoutes } from './routes/api/contact/index.ts';
-import { describeFailure } from './routes/api/extract/failure.ts';
 import { extractRoutes } from './routes/api/extract/index.ts';
 import { healthRoutes } from './routes/api/health/index.ts';
 import { imageRoutes } from './routes/api/image/index.ts';
@@ -83,7 +76,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
-      return reply.code(status).send({ success: false, error: 'Something went wrong on our side. Please try again.' });
+      return reply.code(status).send({ success: false, error: INTERNAL_FAILURE_MESSAGE });
     }
     return reply.code(status).send({ success: false, error: error.message });
   });
@@ -116,7 +109,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   if (renderWarning) app.log.warn(renderWarning);
   // Image probes to one host, bounded across every extraction (and, with Redis, every worker).
   const probes = createProbeGate({
-    perHost: config.probesPerHost ?? BUDGET_DEFAULTS.probesPerHost,
+    perHost: config.probesPerHost,
     redisUrl: config.redisUrl,
   });
   app.addHook('onClose', async () => probes.close());
@@ -133,7 +126,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Website scans as jobs: in this process, or on BullMQ workers when REDIS_URL is set.
   const jobs = await createScanJobs(config, {
     runScan: (input, signal) => extractWebsite({ ...input, maxPages: config.maxPages }, signal, crawlEnvironment),
-    describeFailure: (error) => describeFailure(error).message,
+    describeFailure: (error) => toHttpFailure(error).message,
     log: app.log,
   });
   app.addHook('onClose', () => jobs.close());
@@ -147,7 +140,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(
     videoFramesRoutes({
       fetch: fetcher.fetch,
-      tools: { ffmpegPath: config.ffmpegPath ?? 'ffmpeg', ffprobePath: config.ffprobePath ?? 'ffprobe' },
+      tools: { ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath },
       concurrency: limits.video.concurrency,
       maxWaiting: limits.video.maxWaiting,
       timeLimitMs: limits.video.timeLimitMs,
@@ -155,7 +148,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     }),
   );
   // Vector pictures (EMF, WMF) the documents screens cannot draw whole, drawn by Inkscape.
-  await app.register(metafilePreviewRoutes({ inkscapePath: config.inkscapePath ?? 'inkscape', ...limits.metafile }));
+  await app.register(metafilePreviewRoutes({ inkscapePath: config.inkscapePath, ...limits.metafile }));
   // Documents: the engine the browser runs, for API users (the screens extract on the device),
   // in worker threads so that no document can stall or crash this process.
   const documents = createDocumentPool(documentPoolOptions(config));

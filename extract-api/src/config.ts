@@ -8,6 +8,7 @@ import { DOCUMENT_TIME_LIMIT_MS } from './extractors/document/readDocument.ts';
 import type { ExtractionBudgets } from './extractors/probe/index.ts';
 import { DEFAULT_RENDER_QUEUE, DEFAULT_RENDER_TIMEOUT_MS, DEFAULT_RENDERS } from './extractors/render/renderPage.ts';
 import { RENDERER_MEMORY_MB_DEFAULT, RENDERER_PROCESSES_DEFAULT } from './extractors/render/sandbox.ts';
+import { CRAWL_DEFAULTS } from './extractors/web/crawl/rules.ts';
 import type { FinishedJobsBound } from './jobs/types.ts';
 import type { RateLimits } from './plugins/app/rateLimit/index.ts';
 
@@ -101,7 +102,7 @@ const EnvSchema = z.object({
   /** A website scan stops after this many pages. */
   EXTRACT_API_MAX_PAGES: z.coerce.number().int().min(1).max(SCAN_MAX_PAGES_LIMIT).default(SCAN_MAX_PAGES_DEFAULT),
   /** Requests a scan sends one host at once (robots.txt's Crawl-delay makes it one). */
-  EXTRACT_API_PAGES_PER_HOST: z.coerce.number().int().min(1).max(32).default(4),
+  EXTRACT_API_PAGES_PER_HOST: z.coerce.number().int().min(1).max(32).default(CRAWL_DEFAULTS.pagesPerHost),
   /** Candidate images one page has measured; the page's others are counted as not checked, never fetched. */
   EXTRACT_API_MAX_IMAGES_PER_PAGE: z.coerce.number().int().min(1).max(1_000_000).default(BUDGET_DEFAULTS.imagesPerPage),
   /** Candidate images one scan measures, its pages together; then it stops. */
@@ -142,7 +143,7 @@ const EnvSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
   /** Pages one `pnpm worker` reads at once. */
-  EXTRACT_API_WORKER_PAGES: z.coerce.number().int().min(1).max(256).default(8),
+  EXTRACT_API_WORKER_PAGES: z.coerce.number().int().min(1).max(256).default(CRAWL_DEFAULTS.pages),
   /** BullMQ's lock on a page task, in ms: a killed worker's pages go to another after this. */
   EXTRACT_API_WORKER_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   /** ffmpeg and ffprobe for the videos the browser cannot decode; a name is looked up on PATH. */
@@ -244,6 +245,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/**
+ * The service's settings, every one of them filled in by loadConfig from the environment or its
+ * default above: code that is handed an AppConfig never supplies a default of its own (tests and
+ * embedders start from `loadConfig({})`).
+ */
 export type AppConfig = {
   port: number;
   host: string;
@@ -256,95 +262,98 @@ export type AppConfig = {
   /** The Chromium executable the Render JavaScript option launches (headless, via playwright-core). */
   chromiumPath: string;
   /** How Chromium is launched (render/sandbox.ts): as whom, with or without its sandbox, its limits. */
-  renderUser?: string;
-  chromiumNoSandbox?: boolean;
-  rendererProcesses?: number;
-  rendererMemoryMb?: number;
+  renderUser: string;
+  chromiumNoSandbox: boolean;
+  rendererProcesses: number;
+  rendererMemoryMb: number;
   /** The renders gate: at once, waiting, each one's limit. */
-  renders?: number;
-  renderQueue?: number;
-  renderTimeLimitMs?: number;
+  renders: number;
+  renderQueue: number;
+  renderTimeLimitMs: number;
   maxPages: number;
-  /** Website scans as jobs; each has a default, like the video settings. */
-  pagesPerHost?: number;
+  /** Website scans as jobs. */
+  pagesPerHost: number;
   /** What one extraction may spend, and image probes per host (see BUDGET_DEFAULTS). */
-  maxImagesPerPage?: number;
-  maxImagesPerScan?: number;
-  maxBytesPerExtraction?: number;
-  probesPerHost?: number;
-  scanJobs?: number;
-  scanQueue?: number;
+  maxImagesPerPage: number;
+  maxImagesPerScan: number;
+  maxBytesPerExtraction: number;
+  probesPerHost: number;
+  scanJobs: number;
+  scanQueue: number;
   /** A scan's wall-clock limit (embedded: from when it starts; Redis: from when it was created). */
-  scanTimeLimitMs?: number;
-  jobTtlMs?: number;
+  scanTimeLimitMs: number;
+  jobTtlMs: number;
   /** Scans on BullMQ with Redis when set; in this process when not. */
-  redisUrl?: string | undefined;
-  workerPages?: number;
-  workerLockMs?: number;
-  /** Video conversion (POST /api/video/frames); each has a default, so tests and embedders may leave them out. */
-  ffmpegPath?: string;
-  ffprobePath?: string;
-  videoJobs?: number;
-  videoQueue?: number;
-  videoTimeLimitMs?: number;
-  videoTmpDir?: string | undefined;
+  redisUrl: string | undefined;
+  workerPages: number;
+  workerLockMs: number;
+  /** Video conversion (POST /api/video/frames). */
+  ffmpegPath: string;
+  ffprobePath: string;
+  videoJobs: number;
+  videoQueue: number;
+  videoTimeLimitMs: number;
+  videoTmpDir: string | undefined;
   /** Inkscape for POST /api/metafile-preview; a name is looked up on PATH. */
-  inkscapePath?: string;
-  metafileJobs?: number;
-  metafileQueue?: number;
-  metafileTimeLimitMs?: number;
-  /** The document worker pool (POST /v1/extract-images); each has a default, like the video settings. */
-  documentWorkers?: number;
-  documentHeapMb?: number;
-  documentTimeLimitMs?: number;
-  documentQueue?: number;
-  /** Slow clients and uploads (see CLIENT_DEFAULTS); each has a default, like the video settings. */
-  headersTimeoutMs?: number;
-  requestTimeoutMs?: number;
-  uploadMinBytesPerS?: number;
-  uploadMemoryBytes?: number;
+  inkscapePath: string;
+  metafileJobs: number;
+  metafileQueue: number;
+  metafileTimeLimitMs: number;
+  /** The document worker pool (POST /v1/extract-images). */
+  documentWorkers: number;
+  documentHeapMb: number;
+  documentTimeLimitMs: number;
+  documentQueue: number;
+  /** Slow clients and uploads (see CLIENT_DEFAULTS). */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  uploadMinBytesPerS: number;
+  uploadMemoryBytes: number;
   /** Where uploads wait on disk; the OS's temporary folder when unset. */
-  tmpDir?: string | undefined;
+  tmpDir: string | undefined;
   /** Finished scans kept at most, by count and by the bytes of their events (see FINISHED_JOBS_DEFAULTS). */
-  finishedJobs?: number;
-  finishedJobsBytes?: number;
+  finishedJobs: number;
+  finishedJobsBytes: number;
   /** Requests each client may send per class of routes; required, so that an app is never built unlimited. */
   rateLimits: RateLimits;
   /** Contact messages the inbox takes from one client in a day. */
   contactPerClientPerDay: number;
   /** The proxies (addresses, CIDRs) whose X-Forwarded-For is believed; unset, nobody's. */
-  trustProxy?: string[] | undefined;
+  trustProxy: string[] | undefined;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 };
 
-/** The document pool's settings with their defaults, for buildApp and the CLI. */
-export function documentPoolOptions(config: Partial<AppConfig>) {
+/** The document pool's settings, for buildApp and the CLI. */
+export function documentPoolOptions(
+  config: Pick<AppConfig, 'documentWorkers' | 'documentHeapMb' | 'documentTimeLimitMs' | 'documentQueue'>,
+) {
   return {
-    workers: config.documentWorkers ?? 2,
-    heapMb: config.documentHeapMb ?? 512,
-    timeLimitMs: config.documentTimeLimitMs ?? DOCUMENT_TIME_LIMIT_MS,
-    maxQueue: config.documentQueue ?? 20,
+    workers: config.documentWorkers,
+    heapMb: config.documentHeapMb,
+    timeLimitMs: config.documentTimeLimitMs,
+    maxQueue: config.documentQueue,
   };
 }
 
-/** The slow-client limits and the upload settings with their defaults, for buildApp. */
-export function clientLimits(config: Partial<AppConfig>) {
-  const d = CLIENT_DEFAULTS;
+/** The slow-client limits and the upload settings, for buildApp. */
+export function clientLimits(
+  config: Pick<
+    AppConfig,
+    'headersTimeoutMs' | 'requestTimeoutMs' | 'uploadMinBytesPerS' | 'uploadMemoryBytes' | 'tmpDir'
+  >,
+) {
   return {
-    headersTimeoutMs: config.headersTimeoutMs ?? d.headersTimeoutS * 1000,
-    requestTimeoutMs: config.requestTimeoutMs ?? d.requestTimeoutS * 1000,
-    uploadMinBytesPerS: config.uploadMinBytesPerS ?? d.uploadMinBytesPerS,
-    uploadMemoryBytes: config.uploadMemoryBytes ?? d.uploadMemoryMb * MB,
+    headersTimeoutMs: config.headersTimeoutMs,
+    requestTimeoutMs: config.requestTimeoutMs,
+    uploadMinBytesPerS: config.uploadMinBytesPerS,
+    uploadMemoryBytes: config.uploadMemoryBytes,
     tmpDir: config.tmpDir,
   };
 }
 
 /** How many finished scans are kept, and how many bytes of their events, for buildApp and the worker. */
-export function finishedJobsBound(config: Partial<AppConfig>): FinishedJobsBound {
-  return {
-    maxCount: config.finishedJobs ?? FINISHED_JOBS_DEFAULTS.count,
-    maxBytes: config.finishedJobsBytes ?? FINISHED_JOBS_DEFAULTS.mb * MB,
-  };
+export function finishedJobsBound(config: Pick<AppConfig, 'finishedJobs' | 'finishedJobsBytes'>): FinishedJobsBound {
+  return { maxCount: config.finishedJobs, maxBytes: config.finishedJobsBytes };
 }
 
 /** A gate's settings (src/admission's createGate takes these, with its name and sentences). */
@@ -379,12 +388,14 @@ export function admissionLimits(
   };
 }
 
-/** What one extraction may spend, with the defaults, for buildApp and the worker. */
-export function extractionBudgets(config: Partial<AppConfig>): ExtractionBudgets {
+/** What one extraction may spend, for buildApp and the worker. */
+export function extractionBudgets(
+  config: Pick<AppConfig, 'maxImagesPerPage' | 'maxImagesPerScan' | 'maxBytesPerExtraction'>,
+): ExtractionBudgets {
   return {
-    imagesPerPage: config.maxImagesPerPage ?? BUDGET_DEFAULTS.imagesPerPage,
-    imagesPerScan: config.maxImagesPerScan ?? BUDGET_DEFAULTS.imagesPerScan,
-    bytesPerExtraction: config.maxBytesPerExtraction ?? BUDGET_DEFAULTS.bytesPerExtraction,
+    imagesPerPage: config.maxImagesPerPage,
+    imagesPerScan: config.maxImagesPerScan,
+    bytesPerExtraction: config.maxBytesPerExtraction,
   };
 }
 

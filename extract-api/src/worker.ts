@@ -1,8 +1,8 @@
-import { admissionLimits, BUDGET_DEFAULTS, extractionBudgets, finishedJobsBound, loadConfig } from './config.ts';
+import { admissionLimits, extractionBudgets, finishedJobsBound, loadConfig } from './config.ts';
+import { toHttpFailure } from './errors.ts';
 import { browserLaunchWarning, setBrowserLaunch, setRenderLimits } from './extractors/render/index.ts';
 import { createPageWorker } from './jobs/index.ts';
 import { createSafeFetcher } from './plugins/app/safeFetch/index.ts';
-import { describeFailure } from './routes/api/extract/failure.ts';
 
 // `pnpm worker`: reads the pages of website scans from Redis (REDIS_URL), beside any number of
 // other workers on any machine. Configuration as the API's (loadConfig); SIGTERM lets the pages in
@@ -24,21 +24,21 @@ const worker = createPageWorker({
   redisUrl: config.redisUrl,
   fetch: fetcher.fetch,
   chromiumPath: config.chromiumPath,
-  perHost: config.pagesPerHost ?? 4,
-  concurrency: config.workerPages ?? 8,
+  perHost: config.pagesPerHost,
+  concurrency: config.workerPages,
   scanTimeLimitMs: limits.scans.timeLimitMs,
   budgets: extractionBudgets(config),
-  probesPerHost: config.probesPerHost ?? BUDGET_DEFAULTS.probesPerHost,
-  ttlMs: config.jobTtlMs ?? 24 * 3_600_000,
+  probesPerHost: config.probesPerHost,
+  ttlMs: config.jobTtlMs,
   finished: finishedJobsBound(config),
   lockDurationMs: config.workerLockMs,
   hostLeaseMs: config.workerLockMs,
   stalledIntervalMs: config.workerLockMs === undefined ? undefined : Math.max(500, Math.round(config.workerLockMs / 2)),
-  describeFailure: (error) => describeFailure(error).message,
+  describeFailure: (error) => toHttpFailure(error).message,
   log: { error: (object, message) => process.stderr.write(`[worker] ${message} ${JSON.stringify(object)}\n`) },
 });
 worker.worker.on('error', (error) => process.stderr.write(`[worker] ${error.message}\n`));
-process.stdout.write(`[worker] reading website scan pages from Redis, ${config.workerPages ?? 8} at once\n`);
+process.stdout.write(`[worker] reading website scan pages from Redis, ${config.workerPages} at once\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -33,15 +33,14 @@ export async function writeBuiltSite(siteDir: string): Promise<void> {
 const raised = loadConfig(RAISED_RATE_LIMITS_ENV);
 export const RAISED_RATE_LIMITS = raised.rateLimits;
 
+/** The app at every setting's default (loadConfig of no environment), but for what a test says. */
 export async function buildTestApp(overrides: Partial<AppConfig> & { dataDir: string }): Promise<FastifyInstance> {
   return buildApp({
+    ...loadConfig({}),
     port: 0,
     host: '127.0.0.1',
     siteDir: overrides.dataDir,
-    remotesFile: undefined,
     serveSite: false,
-    allowLoopback: false,
-    chromiumPath: '/usr/bin/chromium',
     maxPages: 100,
     rateLimits: RAISED_RATE_LIMITS,
     contactPerClientPerDay: raised.contactPerClientPerDay,

@@ -15,12 +15,12 @@ import {
   PublicUrlSchema,
 } from 'shared-contracts';
 import { documentPoolOptions, loadConfig } from '../config.ts';
+import { toHttpFailure } from '../errors.ts';
 import { createDocumentPool } from '../extractors/document/documentPool.ts';
-import { dataUrlOf, describeDocumentFailure, toApiImage } from '../extractors/document/index.ts';
+import { dataUrlOf, toApiImage } from '../extractors/document/index.ts';
 import { setBrowserLaunch } from '../extractors/render/index.ts';
 import { extractWebsite, readWebPage, toExtractedImages } from '../extractors/web/index.ts';
 import { createSafeFetcher, type SafeFetch } from '../plugins/app/safeFetch/index.ts';
-import { describeFailure } from '../routes/api/extract/failure.ts';
 import { fail, positionals, USAGE, values } from './args.ts';
 
 if (positionals.length !== 1) fail(USAGE);
@@ -214,7 +214,7 @@ async function main() {
   for (const image of images) {
     await save(image, fetcher.fetch).catch((error: unknown) => {
       failed += 1;
-      process.stderr.write(`could not save ${image.name}: ${describeFailure(error).message}\n`);
+      process.stderr.write(`could not save ${image.name}: ${toHttpFailure(error).message}\n`);
     });
   }
   if (outDir) process.stderr.write(`saved ${images.length - failed} files to ${outDir}\n`);
@@ -223,10 +223,7 @@ async function main() {
 try {
   await main();
 } catch (error) {
-  const reason = inputFile
-    ? describeDocumentFailure(error, 'Give it with --password.').message
-    : describeFailure(error).message;
-  fail(`Extraction failed: ${reason}`);
+  fail(`Extraction failed: ${toHttpFailure(error, { givePassword: 'Give it with --password.' }).message}`);
 } finally {
   await fetcher.close();
 }

@@ -162,7 +162,7 @@ export async function extractVideoFile(file: string, outDir: string | undefined,
   const sheetWidth = wholeIn('width', SHEET_WIDTH_DEFAULT, SHEET_WIDTH_MIN, SHEET_WIDTH_MAX);
   const format = checked('format', FrameFormatSchema.safeParse(values.format ?? 'png'));
   const config = loadConfig();
-  const tools = { ffmpegPath: config.ffmpegPath ?? 'ffmpeg', ffprobePath: config.ffprobePath ?? 'ffprobe' };
+  const tools = { ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath };
   const workDir = await mkdtemp(path.join(tmpdir(), 'image-extractor-cli-video-'));
   try {
     await checkTools(tools);

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { type ExtractionEvent, type JobCreated, type JobSnapshot, type JobStatus, MESSAGES } from 'shared-contracts';
+import { type JobCreated, type JobSnapshot, type JobStatus, MESSAGES } from 'shared-contracts';
 import { type Admission, createGate, TimeLimitError } from '../admission/index.ts';
 import { endStatus, followLog, JobLog } from './jobLog.ts';
+import { newJobId, scanTimeLimitEvent, scanTimeLimitMessage } from './shared.ts';
 import type { ScanJobs, ScanJobsOptions, WebsiteJobInput } from './types.ts';
 
 type Job = {
@@ -13,25 +13,6 @@ type Job = {
   log: JobLog;
   controller: AbortController;
 };
-
-/** The `code` of the error event a scan ends with when it reached its time limit. */
-export const SCAN_TIME_LIMIT_CODE = 'time-limit';
-
-/**
- * The last event of a scan stopped at its time limit. An error event, not a done: done has no
- * room for a sentence, and the visitor must read why the scan stopped; an error keeps the images
- * sent before it (the one event union's rule), so nothing found is lost.
- */
-export function scanTimeLimitEvent(limitMs: number): ExtractionEvent {
-  return { type: 'error', error: scanTimeLimitMessage(limitMs), code: SCAN_TIME_LIMIT_CODE };
-}
-
-const scanTimeLimitMessage = (limitMs: number) => MESSAGES.website.timeLimit(Math.max(1, Math.round(limitMs / 60_000)));
-
-/** An unguessable, URL-safe id: whoever has it sees the scan, so it is the scan's only key. */
-export function newJobId(): string {
-  return randomBytes(16).toString('base64url');
-}
 
 /**
  * The embedded default: jobs queued and run in this process, their events and images held in

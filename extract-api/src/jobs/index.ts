@@ -8,10 +8,8 @@ export * from './jobLog.ts';
 export { createPageWorker, type PageWorkerOptions } from './redis/pageWorker.ts';
 export { createRedisHostGate, HOST_LEASE_MS, type RedisHostGateOptions } from './redis/redisHostGate.ts';
 export { createRedisScanJobs } from './redis/redisJobs.ts';
+export * from './shared.ts';
 export * from './types.ts';
-
-/** A finished scan's results are kept this long unless configured (EXTRACT_API_JOB_TTL_HOURS). */
-export const JOB_TTL_MS_DEFAULT = 24 * 3_600_000;
 
 /** Page tasks that may wait on Redis before new scans are refused. */
 export const MAX_WAITING_PAGES = 1_000_000;
@@ -35,7 +33,7 @@ export async function createScanJobs(
     return createRedisScanJobs({
       redisUrl: config.redisUrl,
       maxPages: config.maxPages,
-      ttlMs: config.jobTtlMs ?? JOB_TTL_MS_DEFAULT,
+      ttlMs: config.jobTtlMs,
       finished: finishedJobsBound(config),
       maxWaitingPages: MAX_WAITING_PAGES,
     });
@@ -46,7 +44,7 @@ export async function createScanJobs(
     concurrency: scans.concurrency,
     maxQueued: scans.maxWaiting,
     timeLimitMs: scans.timeLimitMs,
-    ttlMs: config.jobTtlMs ?? JOB_TTL_MS_DEFAULT,
+    ttlMs: config.jobTtlMs,
     finished: finishedJobsBound(config),
   });
 }

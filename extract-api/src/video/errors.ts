@@ -1,19 +1,19 @@
 import { MESSAGES } from 'shared-contracts';
 
 /**
- * What can go wrong with a video job, one closed set, so the route maps `code` to a status and
- * sends `message` (written for the person who asked) as it is.
+ * What can go wrong with a video job, one closed set: `code` says which (src/errors.ts gives each
+ * its HTTP status) and `message` is written for the person who asked, sent as it is.
  *
  *   VideoJobError
- *   ├── 'ffmpeg-missing'   ffmpeg or ffprobe cannot be started          503
- *   ├── 'no-video'         neither a file nor a url was sent            400
- *   ├── 'platform'         a YouTube/Vimeo/… page, not a file           400
- *   ├── 'not-video'        the bytes are not a video container          415
- *   ├── 'unreadable'       ffprobe/ffmpeg found no decodable video      422
- *   ├── 'too-large'        over VIDEO_MAX_BYTES                          413
- *   ├── 'too-long'         over VIDEO_MAX_DURATION_SECONDS               413
- *   ├── 'timeout'          the job ran past its time limit              504
- *   └── 'aborted'          the client went away                         499
+ *   ├── 'ffmpeg-missing'   ffmpeg or ffprobe cannot be started
+ *   ├── 'no-video'         neither a file nor a url was sent
+ *   ├── 'platform'         a YouTube/Vimeo/… page, not a file
+ *   ├── 'not-video'        the bytes are not a video container
+ *   ├── 'unreadable'       ffprobe/ffmpeg found no decodable video
+ *   ├── 'too-large'        over VIDEO_MAX_BYTES
+ *   ├── 'too-long'         over VIDEO_MAX_DURATION_SECONDS
+ *   ├── 'timeout'          the job ran past its time limit
+ *   └── 'aborted'          the client went away
  */
 export type VideoJobErrorCode =
   | 'ffmpeg-missing'
@@ -26,18 +26,6 @@ export type VideoJobErrorCode =
   | 'timeout'
   | 'aborted';
 
-const STATUS: Readonly<Record<VideoJobErrorCode, number>> = {
-  'ffmpeg-missing': 503,
-  'no-video': 400,
-  platform: 400,
-  'not-video': 415,
-  unreadable: 422,
-  'too-large': 413,
-  'too-long': 413,
-  timeout: 504,
-  aborted: 499,
-};
-
 export class VideoJobError extends Error {
   override readonly name = 'VideoJobError';
   readonly code: VideoJobErrorCode;
@@ -48,10 +36,6 @@ export class VideoJobError extends Error {
     super(message);
     this.code = code;
     this.detail = detail;
-  }
-
-  get status(): number {
-    return STATUS[this.code];
   }
 
   static ffmpegMissing(detail?: string) {

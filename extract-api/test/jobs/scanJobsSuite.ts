@@ -10,6 +10,7 @@ import {
 } from '../../src/jobs/index.ts';
 import { createSafeFetcher } from '../../src/plugins/app/safeFetch/index.ts';
 import { type FileServer, startFileServer } from '../fixtures/fileServer.ts';
+import { png } from '../fixtures/images.ts';
 import { fixtureSite } from '../fixtures/site.ts';
 
 /** Makes the implementation under test with these options (a fresh, empty store each time). */
@@ -116,6 +117,90 @@ export function scanJobsSuite(name: string, make: MakeScanJobs, more: { expiryWa
         expect(of(undefined)).toEqual([]);
       } finally {
         await jobs.close();
+      }
+    });
+
+    /** A site for the crawl rules: robots.txt (a Disallow, a Crawl-delay, a sitemap), patterns' paths, a file link. */
+    const rulesSite = async () => {
+      const page = (body: string) => ({ body: Buffer.from(`<!doctype html><body>${body}</body>`), type: 'text/html' });
+      const image = (width: number) => ({ body: png(width, 20), type: 'image/png' });
+      const site = await startFileServer({
+        '/': page(
+          '<img src="/img/one.png"><a href="/blog/a.html">a</a><a href="/blog/drafts/b.html">draft</a>' +
+            '<a href="/blog/private/p.html">private</a><a href="/blog/doc.pdf">pdf</a><a href="/img/one.png">full</a>',
+        ),
+        '/blog/a.html': page('<img src="/img/one.png"><img src="/img/two.png"><a href="/shop/c.html">shop</a>'),
+        '/blog/drafts/b.html': page('<img src="/img/draft.png">'),
+        '/blog/private/p.html': page('<img src="/img/private.png">'),
+        '/blog/doc.pdf': { body: Buffer.from('%PDF-1.4'), type: 'application/pdf' },
+        '/blog/from-map.html': page('<img src="/img/three.png">'),
+        '/shop/c.html': page('<img src="/img/shop.png">'),
+        '/img/one.png': image(11),
+        '/img/two.png': image(12),
+        '/img/three.png': image(13),
+      });
+      site.set('/robots.txt', {
+        body: Buffer.from(
+          `User-agent: *\nDisallow: /blog/private/\nCrawl-delay: 0.4\nSitemap: ${site.url('/map.xml')}\n`,
+        ),
+        type: 'text/plain',
+      });
+      site.set('/map.xml', {
+        body: Buffer.from(`<urlset><url><loc>${site.url('/blog/from-map.html')}</loc></url></urlset>`),
+        type: 'application/xml',
+      });
+      return site;
+    };
+
+    it('should apply the crawl rules alike on every store: robots.txt and its Crawl-delay, patterns, sitemap, files, each image once', async () => {
+      const site = await rulesSite();
+      const jobs = await make(options());
+      try {
+        const started = Date.now();
+        const { id } = await jobs.create(
+          input({ url: site.url('/'), depth: 1, include: ['/blog/'], exclude: ['*/drafts/*'], sitemap: true }),
+        );
+        const events = await drain(await jobs.events(id, 0));
+        const elapsed = Date.now() - started;
+        expect(events.at(-1)).toMatchObject({ type: 'done', done: 3, found: 3 });
+        expect(paths(events)).toEqual(['/img/one.png', '/img/three.png', '/img/two.png']);
+        const asked = site.hits.map((hit) => hit.path);
+        expect(asked.filter((path) => !path.startsWith('/img/')).sort()).toEqual([
+          '/',
+          '/blog/a.html',
+          '/blog/from-map.html',
+          '/map.xml',
+          '/robots.txt',
+          '/sitemap.xml',
+        ]);
+        // Found on two pages, measured once.
+        expect(asked.filter((path) => path === '/img/one.png')).toHaveLength(1);
+        // Three pages one at a time, 0.4 s apart at least (the host's Crawl-delay).
+        expect(elapsed).toBeGreaterThanOrEqual(800);
+      } finally {
+        await jobs.close();
+        await site.close();
+      }
+    });
+
+    it("should read a site's sitemaps once for a batch of start pages on it", async () => {
+      const site = await rulesSite();
+      const jobs = await make(options());
+      try {
+        const { id } = await jobs.create(
+          input({ url: undefined, urls: [site.url('/'), site.url('/blog/a.html')], depth: 1, sitemap: true }),
+        );
+        const events = await drain(await jobs.events(id, 0));
+        expect(events.at(-1)).toMatchObject({ type: 'done' });
+        expect(paths(events)).toContain('/img/three.png');
+        const asked = site.hits.map((hit) => hit.path);
+        expect(asked.filter((path) => path === '/sitemap.xml' || path === '/map.xml')).toEqual([
+          '/sitemap.xml',
+          '/map.xml',
+        ]);
+      } finally {
+        await jobs.close();
+        await site.close();
       }
     });
 

@@ -10,7 +10,7 @@
  *   const { kind, images } = await pool.readImages(bytes, { password, signal });  // the CLI
  *   await pool.close();
  *
- * Failures are the errors describeDocumentFailure maps: the engine's own (rebuilt from the
+ * Failures are the errors toHttpFailure (src/errors.ts) maps: the engine's own (rebuilt from the
  * worker), DocumentLimitError.tooSlow (422) past the time limit, .unreadable (422) when the
  * worker dies (heap exhausted, crash, exit), .busy (503) when the queue is full, and
  * DocumentError('aborted') when the caller's signal fires (the worker is terminated and replaced).
@@ -292,7 +292,7 @@ export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
   };
 }
 
-/** The engine's and the server's own errors back in their classes, so describeDocumentFailure maps them. */
+/** The engine's and the server's own errors back in their classes, so toHttpFailure maps them. */
 function rebuild(failure: SerializedFailure): Error {
   switch (failure.name) {
     case 'DocumentLimitError':

@@ -8,7 +8,7 @@
  *   for await (const image of images) …
  *   toApiImage(image, name, url)                              // the API's image shape
  */
-export { type DocumentFailure, DocumentLimitError, describeDocumentFailure } from './failure.ts';
+export { DocumentLimitError } from './failure.ts';
 export {
   DOCUMENT_TIME_LIMIT_MS,
   type ReadDocumentOptions,

@@ -2,9 +2,10 @@ import {
   DocumentError,
   type DocumentImage,
   type DocumentKind,
-  extractDocument,
+  extractorFor,
   type SkippedImage,
   sniffDocumentKind,
+  type UnlockedDocument,
   unlockDocument,
 } from 'document-engine';
 import { nodeInflateRaw } from 'document-engine/node';
@@ -41,10 +42,11 @@ export async function readDocumentImages(
     );
   }
   const document = await unlockDocument(bytes, { password: options.password, signal: options.signal });
-  return { kind: document.kind, images: bounded(document.bytes, options) };
+  return { kind: document.kind, images: bounded(document, options) };
 }
 
-async function* bounded(bytes: Uint8Array, options: ReadDocumentOptions): AsyncGenerator<DocumentImage> {
+/** The images of a document unlocked once, above: its extractor reads the decrypted bytes as they are. */
+async function* bounded(document: UnlockedDocument, options: ReadDocumentOptions): AsyncGenerator<DocumentImage> {
   const timeLimit = options.timeLimitMs ?? DOCUMENT_TIME_LIMIT_MS;
   const deadline = performance.now() + timeLimit;
   const controller = new AbortController();
@@ -59,7 +61,7 @@ async function* bounded(bytes: Uint8Array, options: ReadDocumentOptions): AsyncG
     }
   };
   try {
-    for await (const image of extractDocument(bytes, {
+    for await (const image of extractorFor(document.kind)(document.bytes, {
       password: options.password,
       signal,
       onProgress: checkClock,

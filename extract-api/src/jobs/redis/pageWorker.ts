@@ -1,26 +1,12 @@
 import { type Job, Queue, Worker } from 'bullmq';
-import { type ExtractedImage, MESSAGES } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts';
 import type { ExtractionBudgets } from '../../extractors/probe/index.ts';
-import {
-  failureReason,
-  fetchRobots,
-  imageKey,
-  NOT_A_PAGE,
-  normalisePageUrl,
-  type RobotsRules,
-  readPagePolitely,
-  readSitemaps,
-  readWebPage,
-  siteKey,
-  startUrls,
-  toExtractedImages,
-  urlFilter,
-} from '../../extractors/web/index.ts';
+import { createRobotsCache, failureReason, linkRule, readScanPage } from '../../extractors/web/index.ts';
 import { ByteBudget, type SafeFetch, withByteBudget } from '../../plugins/app/safeFetch/index.ts';
-import { scanTimeLimitEvent } from '../embedded.ts';
+import { scanTimeLimitEvent } from '../shared.ts';
 import type { FinishedJobsBound } from '../types.ts';
 import { createRedisHostGate, PROBE_KEY_PREFIX } from './redisHostGate.ts';
-import { addPageTask } from './redisJobs.ts';
+import { redisPageStore } from './redisPageStore.ts';
 import { connect, PAGE_QUEUE, type PageTask, RedisScanStore } from './store.ts';
 
 export type PageWorkerOptions = {
@@ -75,26 +61,10 @@ export function createPageWorker(options: PageWorkerOptions) {
     options.probesPerHost === undefined
       ? undefined
       : createRedisHostGate(redis, { perHost: options.probesPerHost, keyPrefix: PROBE_KEY_PREFIX });
-  const robotsCache = new Map<string, Promise<RobotsRules>>();
+  // Kept across the scans this worker reads: a site's robots.txt is read once per worker.
+  const robots = createRobotsCache(options.fetch, gate, ROBOTS_CACHE);
   /** Scans this worker is reading pages of: one controller each, aborted when the scan ends. */
   const active = new Map<string, { controller: AbortController; users: number }>();
-
-  const robotsFor = (url: string, signal: AbortSignal) => {
-    const { origin, host } = new URL(url);
-    let rules = robotsCache.get(origin);
-    if (!rules) {
-      rules = fetchRobots(origin, options.fetch, signal).then(async (read) => {
-        // Stored before the origin's first page is read: its Crawl-delay governs that page too.
-        await gate.setCrawlDelay(host, read.crawlDelay);
-        return read;
-      });
-      // A failed read is not kept: the next page asks again.
-      rules.catch(() => robotsCache.delete(origin));
-      robotsCache.set(origin, rules);
-      if (robotsCache.size > ROBOTS_CACHE) robotsCache.delete(robotsCache.keys().next().value as string);
-    }
-    return rules;
-  };
 
   // The scan's clock runs from its creation: its pages are read by any worker, none of which saw it start.
   const overTime = (meta: { createdAt: number }) =>
@@ -129,7 +99,7 @@ export function createPageWorker(options: PageWorkerOptions) {
   };
 
   async function processPage(job: Job<PageTask>) {
-    const { scanId, url, depth, origin } = job.data;
+    const { scanId, url, depth } = job.data;
     const meta = await store.meta(scanId);
     if (!meta || meta.ended) return;
     if (overTime(meta)) return endAtTimeLimit(scanId);
@@ -141,85 +111,32 @@ export function createPageWorker(options: PageWorkerOptions) {
     const spent = budgets ? await store.spending(scanId) : undefined;
     const bytes = budgets && spent ? new ByteBudget(Math.max(0, budgets.bytesPerExtraction - spent.bytes)) : undefined;
     const fetch = bytes ? withByteBudget(options.fetch, bytes) : options.fetch;
-    const imagesSpent = async () => !!budgets && (await store.spending(scanId)).images >= budgets.imagesPerScan;
-    if (bytes?.exhausted || (await imagesSpent())) {
-      // Taken into the scan before its budget ran out: listed as not read, with why.
-      await store.markStoppedAtLimit(scanId);
-      return finish(job, { url, reason: MESSAGES.budget.pageNotRead });
-    }
     const entry = enter(scanId);
     const { signal } = entry.controller;
-    const retried = job.attemptsStarted > 1 || job.attemptsMade > 0;
+    const pageStore = redisPageStore({
+      store,
+      queue,
+      task: job.data,
+      maxPages,
+      keepSeconds,
+      ...(budgets ? { budgets } : {}),
+      ...(bytes ? { bytes } : {}),
+      retried: job.attemptsStarted > 1 || job.attemptsMade > 0,
+    });
     let failure: { url: string; reason: string } | undefined;
     try {
-      const rules = await robotsFor(url, signal);
-      const page = await readPagePolitely(gate, new URL(url).host, signal, () => {
-        store.appendProgress(scanId, url).catch(() => undefined);
-        return readWebPage(url, {
-          fetch,
-          signal,
-          render: input.render,
-          chromiumPath: options.chromiumPath,
-          renderWaitsForTurn: true,
-        });
-      });
-      // Images: those not given out yet by this scan (nor left unchecked by its budget), measured,
-      // then recorded once each.
-      const keys = page.candidates.map((candidate) => imageKey(candidate.url, origin));
-      const [known, unchecked] = await Promise.all([
-        store.knownImages(scanId, keys),
-        budgets ? store.notCheckedImages(scanId, keys) : [],
-      ]);
-      const fresh = page.candidates.filter((_, index) => !known[index] && !unchecked[index]);
-      const limit = budgets
-        ? await store.takeImages(scanId, Math.min(fresh.length, budgets.imagesPerPage), budgets.imagesPerScan)
-        : undefined;
-      const measured: ExtractedImage[] = [];
-      const outcome = await toExtractedImages(
-        fresh,
-        {
-          fetch,
-          signal,
-          source: 'website',
-          allocateName: (name) => name,
-          pageUrl: page.finalUrl,
-          origin,
-          ...(limit === undefined ? {} : { limit }),
-          ...(probeGate ? { probeGate } : {}),
-        },
-        (image) => measured.push(image),
-      );
-      await store.markNotChecked(
-        scanId,
-        outcome.uncheckedUrls.map((unchecked) => imageKey(unchecked, origin)),
-      );
-      for (const image of measured) {
-        if ((await store.knownImages(scanId, [imageKey(image.url, origin)]))[0]) continue;
-        await store.appendImage(scanId, { ...image, name: await store.allocateName(scanId, image.name) });
-      }
-      await store.markFrames(
-        scanId,
-        page.frames.map((frame) => normalisePageUrl(frame) ?? frame),
-      );
-      if (bytes?.exhausted || (await imagesSpent())) {
-        // Its links are not followed: the scan stops here with pages left to read.
-        if (depth < input.depth && page.links.length > 0) await store.markStoppedAtLimit(scanId);
-      } else if (depth < input.depth) {
-        const sites = new Set(startUrls(input).map((start) => siteKey(new URL(start))));
-        const follows = urlFilter(input.include, input.exclude);
-        const seeds = depth === 0 && input.sitemap ? await sitemapPages(url, rules, maxPages, fetch, signal) : [];
-        for (const link of [...page.links, ...seeds]) {
-          const next = normalisePageUrl(link);
-          if (!next) continue;
-          const parsed = new URL(next);
-          if (!sites.has(siteKey(parsed)) || NOT_A_PAGE.test(parsed.pathname) || !follows(next)) continue;
-          if (!(await robotsFor(next, signal)).isAllowed(next)) continue;
-          const taken = await store.enqueue(scanId, next, maxPages);
-          // A retried page adds its links again: BullMQ keeps one task per page of a scan.
-          if (taken === 1 || (taken === 2 && retried)) {
-            await addPageTask(queue, { scanId, url: next, depth: depth + 1, origin }, keepSeconds);
-          }
-        }
+      const reader = {
+        input: { ...input, maxPages },
+        follows: linkRule(input),
+        fetch,
+        signal,
+        gate,
+        robots,
+        chromiumPath: options.chromiumPath,
+        ...(probeGate ? { probeGate } : {}),
+      };
+      if ((await readScanPage(job.data, reader, pageStore)) === 'not-read') {
+        failure = { url, reason: MESSAGES.budget.pageNotRead };
       }
     } catch (error) {
       // Cancelled, or the scan ended: nothing to record.
@@ -255,11 +172,6 @@ export function createPageWorker(options: PageWorkerOptions) {
         });
       }
     }
-  }
-
-  async function sitemapPages(pageUrl: string, rules: RobotsRules, max: number, fetch: SafeFetch, signal: AbortSignal) {
-    const { origin } = new URL(pageUrl);
-    return readSitemaps([new URL('/sitemap.xml', origin).href, ...(rules.sitemaps ?? [])], fetch, max, signal);
   }
 
   const worker = new Worker<PageTask>(

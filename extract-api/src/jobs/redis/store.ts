@@ -1,20 +1,14 @@
 import { Redis } from 'ioredis';
 import type { ExtractedImage, ExtractionEvent, JobSnapshot, JobStatus, SequencedEvent } from 'shared-contracts';
-import { imageKey, MAX_LISTED_FAILURES } from '../../extractors/web/index.ts';
+import { imageKey, MAX_LISTED_FAILURES, type PageTask as ScanPage } from '../../extractors/web/index.ts';
 import type { FinishedJobsBound, WebsiteJobInput } from '../types.ts';
 
 /** The BullMQ queue of page tasks; every key of ours starts with KEY_PREFIX. */
 export const PAGE_QUEUE = 'image-extractor-scan-pages';
 const KEY_PREFIX = 'ie:scan:';
 
-/** A page task: one page of one scan, `depth` hops from its start page. */
-export type PageTask = {
-  scanId: string;
-  url: string;
-  depth: number;
-  /** A batch: the start address (as given) this page was reached from, its images' origin. */
-  origin?: string;
-};
+/** A page task: one page of one scan (the crawl's PageTask, with the scan it belongs to). */
+export type PageTask = ScanPage & { scanId: string };
 
 /** What a scan is, as stored: its request and its bounds. */
 export type ScanMeta = {
@@ -41,6 +35,8 @@ const keys = (id: string) => {
     done: `${base}:done`,
     images: `${base}:images`,
     names: `${base}:names`,
+    /** Origins whose sitemaps seeded the scan (read once each). */
+    sitemaps: `${base}:sitemaps`,
     /** Image addresses the scan's budgets left unchecked (counted once each). */
     notChecked: `${base}:notChecked`,
   };
@@ -316,6 +312,11 @@ export class RedisScanStore {
       | 1
       | 2
       | 3;
+  }
+
+  /** True for the one caller that is to read this origin's sitemaps for the scan. */
+  async claimSitemaps(id: string, origin: string): Promise<boolean> {
+    return (await this.redis.sadd(keys(id).sitemaps, origin)) === 1;
   }
 
   /** Frames read as part of a page: never taken as pages of their own. */

@@ -5,8 +5,9 @@
  * next job gets a fresh worker.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { toHttpFailure } from '../../../src/errors.ts';
 import { createDocumentPool, type DocumentPool } from '../../../src/extractors/document/documentPool.ts';
-import { DocumentLimitError, describeDocumentFailure } from '../../../src/extractors/document/index.ts';
+import { DocumentLimitError } from '../../../src/extractors/document/index.ts';
 
 const MISBEHAVING = new URL('../../fixtures/misbehavingWorker.ts', import.meta.url);
 const UNREADABLE = 'This file could not be read: it is damaged or too complex.';
@@ -30,7 +31,7 @@ describe('document pool', () => {
   const failureOf = (promise: Promise<unknown>) =>
     promise.then(
       () => expect.unreachable('the job should have failed'),
-      (error: unknown) => describeDocumentFailure(error),
+      (error: unknown) => toHttpFailure(error),
     );
   afterEach(async () => {
     await pool?.close();
@@ -80,9 +81,7 @@ describe('document pool', () => {
 
   it('should refuse jobs past the queue bound with 503 and a sentence saying to try again', async () => {
     const p = open({ workers: 1, maxQueue: 2 });
-    const jobs = Array.from({ length: 5 }, (_, i) =>
-      answer(p, `sleep:${300 + i}`).then(() => 200, describeDocumentFailure),
-    );
+    const jobs = Array.from({ length: 5 }, (_, i) => answer(p, `sleep:${300 + i}`).then(() => 200, toHttpFailure));
     const outcomes = await Promise.all(jobs);
     // one running, two waiting, the last two refused at once
     const busy = { status: 503, message: expect.stringMatching(/reading other documents.*try again/) };

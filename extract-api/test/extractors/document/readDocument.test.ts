@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCorpus } from '../../../../tooling/corpus.mjs';
-import {
-  DocumentLimitError,
-  describeDocumentFailure,
-  readDocumentImages,
-  uploadLimitFor,
-} from '../../../src/extractors/document/index.ts';
+import { toHttpFailure } from '../../../src/errors.ts';
+import { DocumentLimitError, readDocumentImages, uploadLimitFor } from '../../../src/extractors/document/index.ts';
 
 describe('readDocumentImages', () => {
   it('should stop a document that outlives its time limit with a reason', async () => {
@@ -19,7 +15,7 @@ describe('readDocumentImages', () => {
       }
     })().catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(DocumentLimitError);
-    expect(describeDocumentFailure(failure)).toEqual({
+    expect(toHttpFailure(failure)).toEqual({
       status: 422,
       message: expect.stringMatching(/took longer than 0 seconds/),
     });
@@ -32,7 +28,7 @@ describe('readDocumentImages', () => {
     } catch (error) {
       thrown = error;
     }
-    expect(describeDocumentFailure(thrown)).toMatchObject({ status: 415, code: 'unsupported' });
+    expect(toHttpFailure(thrown)).toMatchObject({ status: 415, code: 'unsupported' });
   });
 });
 

@@ -6,7 +6,7 @@
 import { createNameAllocator } from 'media-files';
 import type { ExtractionEvent } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractionBudgets } from '../../../src/config.ts';
+import { extractionBudgets, loadConfig } from '../../../src/config.ts';
 import { ExtractionBudget } from '../../../src/extractors/probe/index.ts';
 import {
   createHostGate,
@@ -64,7 +64,7 @@ describe('an extraction’s budgets', () => {
     const paths = serveImages('many', 3_000);
     pages.set('/many.html', html(imgs(images.origin, paths)));
     images.hits.length = 0;
-    const budgets = extractionBudgets({});
+    const budgets = extractionBudgets(loadConfig({}));
     const outcome = await extractPage(pages.url('/many.html'), new ExtractionBudget(budgets));
 
     expect(budgets.imagesPerPage).toBe(2_000);

@@ -17,7 +17,7 @@ import {
 } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusManifest, readCorpus } from '../../../../tooling/corpus.mjs';
-import { documentPoolOptions } from '../../../src/config.ts';
+import { documentPoolOptions, loadConfig } from '../../../src/config.ts';
 import {
   createDocumentPool,
   type DocumentInput,
@@ -261,7 +261,7 @@ describe('POST /v1/extract-images uploads and the pool', () => {
   const handed: Array<'bytes' | 'file on disk' | 'file missing'> = [];
   beforeAll(async () => {
     dir = await tempDir();
-    pool = createDocumentPool({ ...documentPoolOptions({}), workers: 1, maxQueue: 1 });
+    pool = createDocumentPool({ ...documentPoolOptions(loadConfig({})), workers: 1, maxQueue: 1 });
     const watched: DocumentPool = Object.assign(Object.create(pool) as DocumentPool, {
       readAnswer: (input: DocumentInput, options: Parameters<DocumentPool['readAnswer']>[1]) => {
         handed.push(input instanceof Uint8Array ? 'bytes' : existsSync(input.file) ? 'file on disk' : 'file missing');

@@ -12,13 +12,12 @@ import {
 } from 'shared-contracts';
 import { z } from 'zod';
 import { BusyError } from '../../../admission/index.ts';
+import { toHttpFailure } from '../../../errors.ts';
 import { ExtractionBudget, type ExtractionBudgets } from '../../../extractors/probe/index.ts';
 import { type HostGate, notCheckedMessage, readWebPage, toExtractedImages } from '../../../extractors/web/index.ts';
+import { clientGoneSignal, sendNdjson } from '../../../http/index.ts';
 import { SCAN_TIME_LIMIT_CODE, type ScanJobs } from '../../../jobs/index.ts';
 import type { SafeFetch } from '../../../plugins/app/safeFetch/index.ts';
-import { clientGoneSignal } from '../downloads.ts';
-import { sendNdjson } from '../ndjson.ts';
-import { describeFailure } from './failure.ts';
 
 /** A refused request has no images; a failed extraction answers the same shape with none. */
 const ExtractFailureSchema = z.union([ExtractResponseSchema, ApiErrorSchema]);
@@ -99,7 +98,7 @@ export function extractRoutes(deps: ExtractRouteDeps): FastifyPluginAsyncZod {
         } catch (error) {
           // Every Chromium place and its line are taken: the app answers 503 with a Retry-After.
           if (error instanceof BusyError) throw error;
-          const { status, message } = describeFailure(error);
+          const { status, message } = toHttpFailure(error);
           if (status >= 500) request.log.error({ err: error, url: request.body.url }, 'page extraction failed');
           return reply.code(status).send({ success: false, images: [], error: message });
         }

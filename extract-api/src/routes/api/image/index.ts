@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileNameFromUrl, safeFileName, withFormatExtension } from 'media-files';
 import { API_PATHS, ApiErrorSchema, ImageProxyQuerySchema } from 'shared-contracts';
+import { toHttpFailure } from '../../../errors.ts';
 import { IMAGE_ACCEPT, sniffImageFormat } from '../../../extractors/probe/index.ts';
-import type { SafeFetch, SafeResponse } from '../../../plugins/app/safeFetch/index.ts';
 import {
   binaryResponse,
   clientGoneSignal,
@@ -11,9 +12,19 @@ import {
   type PeekedBody,
   peekFormatBytes,
   relayHeaders,
-  sendFetchFailure,
   sendStream,
-} from '../downloads.ts';
+} from '../../../http/index.ts';
+import { isSafeFetchError, type SafeFetch, type SafeResponse } from '../../../plugins/app/safeFetch/index.ts';
+
+/**
+ * The answer when fetching the image failed, its status named since the visitor asked for that one
+ * file; anything else is rethrown for the app's error handler.
+ */
+function sendFetchFailure(reply: FastifyReply, error: unknown): FastifyReply {
+  if (!isSafeFetchError(error)) throw error;
+  const failure = toHttpFailure(error, { fetched: 'image' });
+  return reply.code(failure.status).send({ success: false, error: failure.message });
+}
 
 function header(response: SafeResponse, name: string): string | undefined {
   const value = response.headers[name];

@@ -9,8 +9,8 @@ import {
   WebsiteJobRequestSchema,
 } from 'shared-contracts';
 import { z } from 'zod';
+import { sendNdjson } from '../../../http/index.ts';
 import { JobsBusyError, type ScanJobs } from '../../../jobs/index.ts';
-import { sendNdjson } from '../ndjson.ts';
 
 export type JobRouteDeps = { jobs: ScanJobs };
 

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sniffImageFormat } from 'media-files';
 import { API_PATHS, ApiErrorSchema, MESSAGES } from 'shared-contracts';
 import { type Admission, BusyError, createGate, TimeLimitError } from '../../../admission/index.ts';
-import { binaryResponse, clientGoneSignal, relayHeaders, sendStream } from '../downloads.ts';
+import { binaryResponse, clientGoneSignal, relayHeaders, sendStream } from '../../../http/index.ts';
 import {
   ConversionFailed,
   ConverterMissing,

@@ -26,7 +26,17 @@ import {
   VideoFramesQuerySchema,
 } from 'shared-contracts';
 import { BusyError, createGate } from '../../../admission/index.ts';
-import type { SafeFetch } from '../../../plugins/app/safeFetch/index.ts';
+import { type HttpFailure, toHttpFailure } from '../../../errors.ts';
+import {
+  binaryResponse,
+  clientGoneSignal,
+  contentDisposition,
+  NDJSON_CONTENT_TYPE,
+  relayHeaders,
+  sendNdjson,
+  sendStream,
+} from '../../../http/index.ts';
+import { isSafeFetchError, type SafeFetch } from '../../../plugins/app/safeFetch/index.ts';
 import {
   checkTools,
   type ExtractedFrame,
@@ -41,15 +51,6 @@ import {
   VideoJobError,
   type VideoTools,
 } from '../../../video/index.ts';
-import {
-  binaryResponse,
-  clientGoneSignal,
-  contentDisposition,
-  fetchFailure,
-  relayHeaders,
-  sendStream,
-} from '../downloads.ts';
-import { NDJSON_CONTENT_TYPE, sendNdjson } from '../ndjson.ts';
 import { VIDEO_ACCEPT } from './source.ts';
 
 export type VideoFramesRouteOptions = {
@@ -114,19 +115,12 @@ function stemOfUrl(url: string): string | undefined {
   }
 }
 
-/** A failure as the person who asked should read it; the details go to the log. */
-function messageOf(error: unknown): string {
-  if (isVideoJobError(error)) return error.message;
-  const failure = fetchFailure(error);
-  if (failure) return MESSAGES.video.fetchFailed(failure.error);
-  return 'Something went wrong on our side while converting this video. Please try again.';
-}
-
-function statusOf(error: unknown): number {
-  if (isVideoJobError(error)) return error.status;
-  const failure = fetchFailure(error);
-  if (failure) return failure.status === 413 ? 413 : failure.status;
-  return 500;
+/** A failure as the person who asked should read it, and its status; the details go to the log. */
+function videoFailure(error: unknown): HttpFailure {
+  const failure = toHttpFailure(error, { fetched: 'video' });
+  if (isSafeFetchError(error)) return { ...failure, message: MESSAGES.video.fetchFailed(failure.message) };
+  if (isVideoJobError(error)) return failure;
+  return { status: 500, message: 'Something went wrong on our side while converting this video. Please try again.' };
 }
 
 /**
@@ -298,9 +292,9 @@ export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPlug
               `This upload could not be read (${(cause as Error).message}): send one video in the field ${VIDEO_FRAMES_FIELDS.file}, or an address in the field ${VIDEO_FRAMES_FIELDS.url}.`,
             );
           }
-          const status = statusOf(cause);
+          const { status, message } = videoFailure(cause);
           if (status >= 500 && status !== 503 && status !== 504) request.log.error({ err: cause }, 'video job failed');
-          return fail(status, messageOf(cause));
+          return fail(status, message);
         }
 
         const { times, millis } = plan;
@@ -342,7 +336,7 @@ export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPlug
           onError: (error) => {
             if (isVideoJobError(error) && error.code === 'aborted') return undefined;
             if (!isVideoJobError(error)) request.log.error({ err: error }, 'video frames failed');
-            return { type: 'error', error: messageOf(error) };
+            return { type: 'error', error: videoFailure(error).message };
           },
           onEnd: cleanup,
         });
@@ -392,7 +386,7 @@ async function* zipEntries(
   } catch (error) {
     if (isVideoJobError(error) && error.code === 'aborted') return;
     if (!isVideoJobError(error)) request.log.error({ err: error }, 'video frames failed');
-    const message = messageOf(error);
+    const { message } = videoFailure(error);
     yield {
       name: 'remaining frames',
       input: () => Promise.reject(new Error(message)),

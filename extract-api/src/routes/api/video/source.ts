@@ -3,9 +3,10 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sniffVideoContainer, VIDEO_SNIFF_BYTES, type VideoContainer, videoPlatformOf } from 'media-files';
 import { API_PATHS, ApiErrorSchema, MESSAGES, VIDEO_MAX_BYTES, VideoSourceQuerySchema } from 'shared-contracts';
-import type { SafeFetch, SafeResponse } from '../../../plugins/app/safeFetch/index.ts';
+import { toHttpFailure } from '../../../errors.ts';
+import { binaryResponse, clientGoneSignal, relayHeaders, sendStream } from '../../../http/index.ts';
+import { isSafeFetchError, type SafeFetch, type SafeResponse } from '../../../plugins/app/safeFetch/index.ts';
 import { isClearlyNotVideo } from '../../../video/index.ts';
-import { binaryResponse, clientGoneSignal, fetchFailure, relayHeaders, sendStream } from '../downloads.ts';
 
 export const VIDEO_ACCEPT = 'video/*, application/octet-stream;q=0.9, */*;q=0.5';
 
@@ -78,11 +79,11 @@ function refuse(reply: FastifyReply, refusal: Refused): FastifyReply {
 }
 
 function refusedFetch(error: unknown): Refused {
-  const failure = fetchFailure(error);
-  if (!failure) throw error;
+  if (!isSafeFetchError(error)) throw error;
+  const failure = toHttpFailure(error, { fetched: 'video' });
   return new Refused(
     failure.status,
-    failure.status === 413 ? MESSAGES.video.tooLarge : MESSAGES.video.fetchFailed(failure.error),
+    failure.status === 413 ? MESSAGES.video.tooLarge : MESSAGES.video.fetchFailed(failure.message),
   );
 }
 

@@ -14,7 +14,6 @@ import {
 import { API_PATHS, ApiErrorSchema, type ManifestFacts, ZipRequestSchema } from 'shared-contracts';
 import type { z } from 'zod';
 import { decodeDataUrl, IMAGE_ACCEPT, sniffImageFormat } from '../../../extractors/probe/index.ts';
-import { isSafeFetchError, type SafeFetch } from '../../../plugins/app/safeFetch/index.ts';
 import {
   binaryResponse,
   clientGoneSignal,
@@ -22,7 +21,8 @@ import {
   peekFormatBytes,
   relayHeaders,
   sendStream,
-} from '../downloads.ts';
+} from '../../../http/index.ts';
+import { isSafeFetchError, type SafeFetch } from '../../../plugins/app/safeFetch/index.ts';
 
 type ZipImage = z.infer<typeof ZipRequestSchema>['images'][number];
 

@@ -19,16 +19,17 @@ import {
   ExtractImagesErrorSchema,
   ExtractImagesResponseSchema,
 } from 'shared-contracts';
-import { clientLimits, documentPoolOptions } from '../../../config.ts';
+import { documentPoolOptions, loadConfig } from '../../../config.ts';
+import { toHttpFailure } from '../../../errors.ts';
 import {
   createDocumentPool,
   type DocumentInput,
   type DocumentPlace,
   type DocumentPool,
 } from '../../../extractors/document/documentPool.ts';
-import { DocumentLimitError, describeDocumentFailure, uploadLimitFor } from '../../../extractors/document/index.ts';
+import { DocumentLimitError, uploadLimitFor } from '../../../extractors/document/index.ts';
 import { PDF_HEADER_WINDOW } from '../../../extractors/document/uploadLimit.ts';
-import { clientGoneSignal } from '../../api/downloads.ts';
+import { clientGoneSignal } from '../../../http/index.ts';
 
 export type ExtractImagesRouteOptions = {
   /**
@@ -123,11 +124,12 @@ async function readUpload(part: MultipartFile, spill: Spill): Promise<Upload> {
 export function extractImagesRoutes(options: ExtractImagesRouteOptions = {}): FastifyPluginAsyncZod {
   const maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES_DEFAULT;
   const spill: Spill = {
-    memoryBytes: options.memoryBytes ?? clientLimits({}).uploadMemoryBytes,
+    // Alone (a test, an embedder), the route takes the settings' defaults: loadConfig's of no environment.
+    memoryBytes: options.memoryBytes ?? loadConfig({}).uploadMemoryBytes,
     dir: options.tmpDir ?? tmpdir(),
   };
   return async (app) => {
-    const pool = options.pool ?? createDocumentPool(documentPoolOptions({}));
+    const pool = options.pool ?? createDocumentPool(documentPoolOptions(loadConfig({})));
     if (!options.pool) app.addHook('onClose', () => pool.close());
     // Scoped to this plugin: no other route accepts multipart bodies.
     await app.register(multipart, {
@@ -173,7 +175,7 @@ export function extractImagesRoutes(options: ExtractImagesRouteOptions = {}): Fa
         try {
           place = pool.reserve();
         } catch (error) {
-          const failure = describeDocumentFailure(error);
+          const failure = toHttpFailure(error);
           return fail(failure.status, failure.message, failure.code);
         }
         const signal = clientGoneSignal(reply);
@@ -199,7 +201,7 @@ export function extractImagesRoutes(options: ExtractImagesRouteOptions = {}): Fa
         place.release();
         await upload.remove();
         if ('error' in read) {
-          const failure = describeDocumentFailure(read.error);
+          const failure = toHttpFailure(read.error);
           if (failure.status >= 500 && failure.status !== 503)
             request.log.error({ err: read.error }, 'document extraction failed');
           else if ((read.error as Error).cause) request.log.warn({ err: read.error }, 'document worker lost');

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { type ExtractionEvent, ExtractionEventSchema } from 'shared-contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { ndjsonLines, sendNdjson } from '../../../src/routes/api/ndjson.ts';
+import { ndjsonLines, sendNdjson } from '../../src/http/ndjson.ts';
 
 const image = { id: '1', name: 'a.png', url: 'https://example.org/a.png', source: 'website' } as const;
 

@@ -1,15 +1,14 @@
 /**
- * What the routes that pass on bytes share (`GET /api/image`, `GET /api/video/source`,
- * `POST /api/zip`, `POST /api/metafile-preview`, `POST /api/video/frames`): the headers of every
- * relayed answer, the error answer, the Content-Disposition header, the status for each safe-fetch
- * failure, the first bytes of a body, and cancelling upstream work when the client goes away.
+ * How a route passes on bytes fetched from a site or sent by a visitor (`GET /api/image`,
+ * `GET /api/video/source`, `POST /api/zip`, `POST /api/metafile-preview`, `POST /api/video/frames`):
+ * the headers of every relayed answer, its Content-Disposition, its OpenAPI description, and the
+ * first bytes of a body, read to tell its format before any is sent.
  */
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { containerMimeType, type VideoContainer } from 'media-files';
 import { z } from 'zod';
-import { mimeTypeFor, SVG_SNIFF_MAX_BYTES, sniffNeedsMore } from '../../extractors/probe/index.ts';
-import { isSafeFetchError, type SafeFetchErrorCode } from '../../plugins/app/safeFetch/index.ts';
+import { mimeTypeFor, SVG_SNIFF_MAX_BYTES, sniffNeedsMore } from '../extractors/probe/index.ts';
 import { NDJSON_CONTENT_TYPE } from './ndjson.ts';
 
 /**
@@ -73,8 +72,6 @@ export function relayHeaders(
   return reply;
 }
 
-/** The error answer of every route: `{success: false, error}` (and per-field messages for a bad request). */
-
 /** The OpenAPI description of a 200 answer that is bytes of the given media types, not JSON. */
 export function binaryResponse(description: string, mediaTypes: readonly string[]) {
   const schema = z.string().meta({ format: 'binary' });
@@ -102,48 +99,6 @@ export function contentDisposition(type: 'inline' | 'attachment', name: string):
       .replace(/["\\%]/g, '_')
       .trim() || 'download';
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encodeRfc5987(name)}`;
-}
-
-const STATUS_BY_CODE: Readonly<Record<SafeFetchErrorCode, number>> = {
-  'bad-url': 400,
-  'bad-scheme': 400,
-  'blocked-address': 400,
-  'too-large': 413,
-  timeout: 504,
-  'http-status': 502,
-  network: 502,
-  'too-many-redirects': 502,
-  // The client left; nobody reads this answer.
-  aborted: 499,
-};
-
-/** The status and message to answer when fetching the address failed. */
-export function fetchFailure(error: unknown): { status: number; error: string } | undefined {
-  if (!isSafeFetchError(error)) return undefined;
-  const status = STATUS_BY_CODE[error.code];
-  if (error.code === 'http-status' && error.status !== undefined) {
-    return { status, error: `The image’s server answered with HTTP ${error.status}, so it could not be fetched.` };
-  }
-  return { status, error: error.message };
-}
-
-/** Sends the answer for a failed fetch, or rethrows what is not a fetch failure (the error handler takes it). */
-export function sendFetchFailure(reply: FastifyReply, error: unknown): FastifyReply {
-  const failure = fetchFailure(error);
-  if (!failure) throw error;
-  return reply.code(failure.status).send({ success: false, error: failure.error });
-}
-
-/**
- * A signal that fires when the client goes away before the answer is complete. The response's
- * 'close' is the one to watch: the request's own 'close' fires as soon as its body has been read.
- */
-export function clientGoneSignal(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
 }
 
 /**

@@ -1,0 +1,106 @@
+import type { SafeFetch } from '../../../plugins/app/safeFetch/index.ts';
+import type { Limiter } from '../../probe/index.ts';
+import type { HostGate } from '../hostGate.ts';
+import { readWebPage } from '../readWebPage.ts';
+import { imageKey, toExtractedImages } from '../toExtractedImages.ts';
+import type { RobotsRules } from './robots.ts';
+import type { RobotsCache } from './robotsCache.ts';
+import { type CrawlInput, normalisePageUrl, readPagePolitely } from './rules.ts';
+import type { PageTask, ScanStore } from './scanStore.ts';
+import { readSitemaps } from './sitemap.ts';
+
+/** What a scan's pages are read with, wherever the scan runs. */
+export type PageReader = {
+  input: Pick<CrawlInput, 'depth' | 'maxPages' | 'render' | 'sitemap'>;
+  /** The links the scan follows (linkRule of its input). */
+  follows: (link: string) => string | undefined;
+  fetch: SafeFetch;
+  signal: AbortSignal | undefined;
+  /** The pages' gate per host (Crawl-delay, 429/503 pauses). */
+  gate: HostGate;
+  robots: RobotsCache;
+  chromiumPath?: string;
+  /** The image probes' gate per host, shared by every extraction. */
+  probeGate?: HostGate;
+  /** The scan's probes at once, whichever of its pages they are for; per page when left out. */
+  limiter?: Limiter;
+};
+
+/**
+ * The one step of every scan, embedded or on Redis: reads one page (robots.txt first, its
+ * Crawl-delay governing that page too; through the host's gate, asked again after a 429/503),
+ * measures its images no page of the scan claimed yet (within the budgets, the rest counted as not
+ * checked), and takes the links the crawl rules allow into the frontier (with the start site's
+ * sitemap pages on the first hop). 'not-read' when the budgets were spent before the page was
+ * read. Throws when the page cannot be read; the caller counts it failed, with why.
+ */
+export async function readScanPage(task: PageTask, reader: PageReader, store: ScanStore): Promise<'read' | 'not-read'> {
+  const { url, depth, origin } = task;
+  const { input, fetch, signal } = reader;
+  if (await store.budgetSpent()) {
+    // Taken into the scan before its budget ran out: listed as not read, with why.
+    await store.markStoppedAtLimit();
+    return 'not-read';
+  }
+  const rules = await reader.robots(url, signal);
+  const page = await readPagePolitely(reader.gate, new URL(url).host, signal, () => {
+    store.reading(url);
+    return readWebPage(url, {
+      fetch,
+      signal,
+      render: input.render,
+      chromiumPath: reader.chromiumPath,
+      renderWaitsForTurn: true,
+    });
+  });
+
+  const claimed = await store.freshImages(page.candidates.map((candidate) => imageKey(candidate.url, origin)));
+  const fresh = page.candidates.filter((_, index) => claimed[index]);
+  const limit = await store.takeImages(fresh.length);
+  // Given out in the order measured, one at a time (the store names each apart from the others).
+  let recorded = Promise.resolve();
+  const outcome = await toExtractedImages(
+    fresh,
+    {
+      fetch,
+      signal,
+      source: 'website',
+      allocateName: (name) => name,
+      pageUrl: page.finalUrl,
+      origin,
+      ...(limit === undefined ? {} : { limit }),
+      ...(reader.probeGate ? { probeGate: reader.probeGate } : {}),
+      ...(reader.limiter ? { limiter: reader.limiter } : {}),
+    },
+    (image) => {
+      recorded = recorded.then(() => store.addImage(image));
+    },
+  );
+  await recorded;
+  await store.markNotChecked(outcome.uncheckedUrls.map((unchecked) => imageKey(unchecked, origin)));
+  await store.markFrames(page.frames.map((frame) => normalisePageUrl(frame) ?? frame));
+
+  // Level `depth` is the last one read: its links are not followed.
+  if (depth >= input.depth) return 'read';
+  if (await store.budgetSpent()) {
+    // The scan stops here with pages left to read.
+    if (page.links.length > 0) await store.markStoppedAtLimit();
+    return 'read';
+  }
+  // Sitemap seeding: the pages the site itself points at join the first hop (once per site of a batch).
+  const seeds =
+    depth === 0 && input.sitemap && (await store.claimSitemaps(new URL(url).origin))
+      ? await sitemapPages(url, rules, input.maxPages, fetch, signal)
+      : [];
+  for (const link of [...page.links, ...seeds]) {
+    const next = reader.follows(link);
+    if (!next || !(await reader.robots(next, signal)).isAllowed(next)) continue;
+    await store.enqueue({ url: next, depth: depth + 1, ...(origin === undefined ? {} : { origin }) });
+  }
+  return 'read';
+}
+
+function sitemapPages(pageUrl: string, rules: RobotsRules, max: number, fetch: SafeFetch, signal?: AbortSignal) {
+  const { origin } = new URL(pageUrl);
+  return readSitemaps([new URL('/sitemap.xml', origin).href, ...(rules.sitemaps ?? [])], fetch, max, signal);
+}

@@ -1,0 +1,68 @@
+import type { Queue } from 'bullmq';
+import type { ExtractionBudgets } from '../../extractors/probe/index.ts';
+import { imageKey, type PageTask, type ScanStore } from '../../extractors/web/index.ts';
+import type { ByteBudget } from '../../plugins/app/safeFetch/index.ts';
+import { addPageTask } from './pageQueue.ts';
+import type { PageTask as QueuedPage, RedisScanStore } from './store.ts';
+
+export type RedisPageStoreOptions = {
+  store: RedisScanStore;
+  queue: Queue<QueuedPage>;
+  /** The page task being read. */
+  task: QueuedPage;
+  maxPages: number;
+  keepSeconds: number;
+  /** What the scan may spend, all workers together; unbounded when left out. */
+  budgets?: ExtractionBudgets;
+  /** The bytes this page may still fetch: what the scan has left when the page starts. */
+  bytes?: ByteBudget;
+  /** The task ran before (its worker died): its links are queued again, BullMQ keeping one task per page. */
+  retried: boolean;
+};
+
+/**
+ * The ScanStore of one page task on Redis: the scan's state is RedisScanStore's, shared by every
+ * worker, so each step is one atomic script and a task retried after its worker died loses nothing
+ * and repeats nothing. Images are recorded once each when given out (not when seen): a page whose
+ * worker died before measuring them leaves them to the page read next.
+ */
+export function redisPageStore(options: RedisPageStoreOptions): ScanStore {
+  const { store, task, budgets } = options;
+  const { scanId, origin } = task;
+  const imagesSpent = async () => !!budgets && (await store.spending(scanId)).images >= budgets.imagesPerScan;
+  return {
+    async budgetSpent() {
+      return !!options.bytes?.exhausted || (await imagesSpent());
+    },
+    reading(url) {
+      store.appendProgress(scanId, url).catch(() => undefined);
+    },
+    async freshImages(keys) {
+      const [known, unchecked] = await Promise.all([
+        store.knownImages(scanId, keys),
+        budgets ? store.notCheckedImages(scanId, keys) : [],
+      ]);
+      return keys.map((_, index) => !known[index] && !unchecked[index]);
+    },
+    async takeImages(wanted) {
+      if (!budgets) return undefined;
+      return store.takeImages(scanId, Math.min(wanted, budgets.imagesPerPage), budgets.imagesPerScan);
+    },
+    markNotChecked: (keys) => store.markNotChecked(scanId, keys),
+    async addImage(image) {
+      if ((await store.knownImages(scanId, [imageKey(image.url, origin)]))[0]) return;
+      await store.appendImage(scanId, { ...image, name: await store.allocateName(scanId, image.name) });
+    },
+    markFrames: (urls) => store.markFrames(scanId, urls),
+    // A retried start page reads them again: its worker may have died before it queued their pages.
+    claimSitemaps: async (siteOrigin) => (await store.claimSitemaps(scanId, siteOrigin)) || options.retried,
+    async enqueue(next: PageTask) {
+      const taken = await store.enqueue(scanId, next.url, options.maxPages);
+      // A retried page adds its links again: BullMQ keeps one task per page of a scan.
+      if (taken === 1 || (taken === 2 && options.retried)) {
+        await addPageTask(options.queue, { ...next, scanId }, options.keepSeconds);
+      }
+    },
+    markStoppedAtLimit: () => store.markStoppedAtLimit(scanId),
+  };
+}
