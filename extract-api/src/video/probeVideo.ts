@@ -6,8 +6,8 @@ import {
   VIDEO_SNIFF_BYTES,
   type VideoContainer,
 } from 'media-files';
+import { inputArgs } from './demuxers.ts';
 import { VideoJobError } from './errors.ts';
-import { inputArgs } from './ffmpegArgs.ts';
 import { runForOutput } from './runProcess.ts';
 
 /** What ffprobe says about the first video stream, reduced to what frame extraction needs. */

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sniffVideoContainer, VIDEO_SNIFF_BYTES } from 'media-files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMUXERS, gridExtractionArgs, inputArgs, keyframeArgs, scoringArgs } from '../../src/video/ffmpegArgs.ts';
+import { DEMUXERS, inputArgs } from '../../src/video/demuxers.ts';
+import { gridExtractionArgs, keyframeArgs, scoringArgs } from '../../src/video/ffmpegArgs.ts';
 import { isVideoJobError, probeVideo, type VideoInfo } from '../../src/video/index.ts';
 import { corpusPath } from './corpusVideo.ts';
 

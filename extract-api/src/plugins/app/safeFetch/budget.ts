@@ -1,7 +1,6 @@
 import { formatBytes } from 'media-files';
 import { MESSAGES } from 'shared-contracts';
 import { SafeFetchError } from './errors.ts';
-import type { SafeFetch } from './safeFetch.ts';
 
 /**
  * Bytes one extraction (a page, a scan) may receive in all, every fetch it makes adding to the one
@@ -42,9 +41,4 @@ export class ByteBudgetError extends SafeFetchError {
 
 export function isByteBudgetError(error: unknown): error is ByteBudgetError {
   return error instanceof ByteBudgetError;
-}
-
-/** `fetch` with every request counted against `budget`, and refused before it is sent once it is spent. */
-export function withByteBudget(fetch: SafeFetch, budget: ByteBudget): SafeFetch {
-  return (url, options) => fetch(url, { ...options, budget });
 }

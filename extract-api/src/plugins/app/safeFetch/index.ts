@@ -21,7 +21,7 @@ export {
   METADATA_ADDRESSES,
 } from './addressPolicy.ts';
 export type { LimitedBody } from './body.ts';
-export { ByteBudget, ByteBudgetError, isByteBudgetError, withByteBudget } from './budget.ts';
+export { ByteBudget, ByteBudgetError, isByteBudgetError } from './budget.ts';
 export { type Resolve, type ResolvedAddress, systemResolve } from './dispatcher.ts';
 export {
   isSafeFetchError,
@@ -50,4 +50,5 @@ export {
   type SafeFetchOptions,
   type SafeFetchTimeouts,
   type SafeResponse,
+  withByteBudget,
 } from './safeFetch.ts';

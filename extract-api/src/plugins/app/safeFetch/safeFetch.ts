@@ -309,3 +309,8 @@ export async function readBuffer(response: SafeResponse): Promise<Buffer> {
 export async function readText(response: SafeResponse): Promise<string> {
   return decodeText(await readBuffer(response), header(response.headers, 'content-type'));
 }
+
+/** `fetch` with every request counted against `budget`, and refused before it is sent once it is spent. */
+export function withByteBudget(fetch: SafeFetch, budget: ByteBudget): SafeFetch {
+  return (url, options) => fetch(url, { ...options, budget });
+}
