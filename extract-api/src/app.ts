@@ -16,10 +16,8 @@ import { browserLaunchWarning, closeRenderer, setBrowserLaunch, setRenderLimits 
 import { extractWebsite } from './extractors/web/index.ts';
 import { createScanJobs } from './jobs/index.ts';
 import { createProbeGate } from './jobs/probeGate.ts';
-import { createContactInbox } from './plugins/app/contactInbox.ts';
-import { rateLimit } from './plugins/app/rateLimit/index.ts';
-import { createSafeFetcher } from './plugins/app/safeFetch/index.ts';
-import { guardSlowClients, slowClientServerOptions } from './plugins/app/slowClients.ts';
+import { rateLimit } from './plugins/rateLimit/index.ts';
+import { guardSlowClients, slowClientServerOptions } from './plugins/slowClients.ts';
 import { contactRoutes } from './routes/api/contact/index.ts';
 import { extractRoutes } from './routes/api/extract/index.ts';
 import { healthRoutes } from './routes/api/health/index.ts';
@@ -30,6 +28,8 @@ import { videoFramesRoutes, videoSourceRoutes } from './routes/api/video/index.t
 import { zipRoutes } from './routes/api/zip/index.ts';
 import { sendNosniffOnEveryAnswer, siteRoutes } from './routes/site/index.ts';
 import { extractImagesRoutes } from './routes/v1/extractImages/index.ts';
+import { createContactInbox } from './services/contactInbox.ts';
+import { createSafeFetcher } from './services/safeFetch/index.ts';
 
 /**
  * The whole service as one Fastify instance. server.ts only listens; tests `inject` into exactly
@@ -49,7 +49,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Before every route: a request that is not an upload arrives within its time, an upload keeps its rate.
+  // The plugins (src/plugins/), in the order they must load, each before every route because each
+  // hooks the routes as they are added or every request before a route sees it:
+  //   1. slowClients: its clocks start with the connection, before any body is read;
+  //   2. swagger, then compress: the OpenAPI document records each route as it is added;
+  //   3. rateLimit: it gives each route its class of per-client limits in an onRoute hook.
+  // Services (src/services/: the safe fetcher, the contact inbox) are not plugins: plain modules
+  // made here once and handed to the routes that use them.
+  // 1. A request that is not an upload arrives within its time, an upload keeps its rate.
   guardSlowClients(app, clients);
   sendNosniffOnEveryAnswer(app);
 
@@ -81,6 +88,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     return reply.code(status).send({ success: false, error: error.message });
   });
 
+  // 2. Swagger sees every route registered after it; compress wraps every answer.
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Image Extractor API', version: '0.1.0' },
@@ -89,7 +97,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
-  // Before every route: it gives each route its class of per-client limits as the route is added.
+  // 3. Before every route: it gives each route its class of per-client limits as the route is added.
   await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

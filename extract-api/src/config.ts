@@ -10,13 +10,13 @@ import { DEFAULT_RENDER_QUEUE, DEFAULT_RENDER_TIMEOUT_MS, DEFAULT_RENDERS } from
 import { RENDERER_MEMORY_MB_DEFAULT, RENDERER_PROCESSES_DEFAULT } from './extractors/render/sandbox.ts';
 import { CRAWL_DEFAULTS } from './extractors/web/crawl/rules.ts';
 import type { FinishedJobsBound } from './jobs/types.ts';
-import type { RateLimits } from './plugins/app/rateLimit/index.ts';
+import type { RateLimits } from './plugins/rateLimit/index.ts';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = path.resolve(packageDir, '..');
 const MB = 1024 * 1024;
 
-/** A per-client rate limit: requests in its class's window (plugins/app/rateLimit). */
+/** A per-client rate limit: requests in its class's window (plugins/rateLimit). */
 const rateLimit = (perWindow: number) => z.coerce.number().int().min(1).max(10_000_000).default(perWindow);
 
 /** proxy-addr's names for address ranges, which Fastify's trustProxy takes beside addresses and CIDRs. */
@@ -58,7 +58,7 @@ export const BUDGET_DEFAULTS = {
   probesPerHost: 8,
 } as const;
 
-/** How slow a client may be (plugins/app/slowClients), and how much of an upload waits in memory. */
+/** How slow a client may be (plugins/slowClients), and how much of an upload waits in memory. */
 export const CLIENT_DEFAULTS = {
   headersTimeoutS: 20,
   requestTimeoutS: 30,

@@ -3,7 +3,7 @@
  * it is thrown; this module only maps, so a route, the CLI (cli/run.ts) and `pnpm worker`
  * (worker.ts) word one failure the same way. The CLI and the worker read `message` only.
  *
- *   SafeFetchError            plugins/app/safeFetch   fetching an address failed, by `code`:
+ *   SafeFetchError            services/safeFetch      fetching an address failed, by `code`:
  *   ├── bad-url, bad-scheme, blocked-address                                    400
  *   ├── too-large                                                               413
  *   ├── http-status, network, too-many-redirects                                502
@@ -19,7 +19,7 @@
  *   PasswordRequiredError     document-engine         locked, or the wrong password       422
  *   DocumentError             document-engine         by `code`: unsupported 415, too-large 413,
  *                                                     aborted 499, any other 422
- *   VideoJobError             video                   by `code`, VIDEO_STATUS below
+ *   VideoJobError             extractors/video        by `code`, VIDEO_STATUS below
  *   BusyError                 admission               a full queue (+ Retry-After)        503
  *   TimeLimitError            admission               an admitted run past its limit      504
  *   anything else             a bug: its details go to the log, never to the visitor  500
@@ -30,9 +30,9 @@ import { DocumentError, PasswordRequiredError } from 'document-engine';
 import { BusyError, TimeLimitError } from './admission/index.ts';
 import { DocumentLimitError } from './extractors/document/index.ts';
 import { isRenderError } from './extractors/render/index.ts';
+import { isVideoJobError, type VideoJobErrorCode } from './extractors/video/index.ts';
 import { ExtractionError } from './extractors/web/index.ts';
-import { isSafeFetchError, type SafeFetchErrorCode } from './plugins/app/safeFetch/index.ts';
-import { isVideoJobError, type VideoJobErrorCode } from './video/index.ts';
+import { isSafeFetchError, type SafeFetchErrorCode } from './services/safeFetch/index.ts';
 
 export type HttpFailure = { status: number; message: string; code?: string };
 

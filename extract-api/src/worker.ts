@@ -2,7 +2,7 @@ import { admissionLimits, extractionBudgets, finishedJobsBound, loadConfig } fro
 import { toHttpFailure } from './errors.ts';
 import { browserLaunchWarning, setBrowserLaunch, setRenderLimits } from './extractors/render/index.ts';
 import { createPageWorker } from './jobs/index.ts';
-import { createSafeFetcher } from './plugins/app/safeFetch/index.ts';
+import { createSafeFetcher } from './services/safeFetch/index.ts';
 
 // `pnpm worker`: reads the pages of website scans from Redis (REDIS_URL), beside any number of
 // other workers on any machine. Configuration as the API's (loadConfig); SIGTERM lets the pages in

@@ -5,9 +5,9 @@ import { BusyError, TimeLimitError } from '../src/admission/index.ts';
 import { INTERNAL_FAILURE_MESSAGE, toHttpFailure } from '../src/errors.ts';
 import { DocumentLimitError } from '../src/extractors/document/index.ts';
 import { RenderFailedError, RenderUnavailableError } from '../src/extractors/render/index.ts';
+import { VideoJobError } from '../src/extractors/video/index.ts';
 import { ExtractionError, RetryLaterError } from '../src/extractors/web/index.ts';
-import { SAFE_FETCH_ERROR_MESSAGES, SafeFetchError } from '../src/plugins/app/safeFetch/index.ts';
-import { VideoJobError } from '../src/video/index.ts';
+import { SAFE_FETCH_ERROR_MESSAGES, SafeFetchError } from '../src/services/safeFetch/index.ts';
 
 describe('toHttpFailure: the one error tree', () => {
   it('gives each fetch failure its status and the fetch’s own sentence', () => {

@@ -20,7 +20,7 @@ import { createDocumentPool } from '../extractors/document/documentPool.ts';
 import { dataUrlOf, toApiImage } from '../extractors/document/index.ts';
 import { setBrowserLaunch } from '../extractors/render/index.ts';
 import { extractWebsite, readWebPage, toExtractedImages } from '../extractors/web/index.ts';
-import { createSafeFetcher, type SafeFetch } from '../plugins/app/safeFetch/index.ts';
+import { createSafeFetcher, type SafeFetch } from '../services/safeFetch/index.ts';
 import { fail, positionals, USAGE, values } from './args.ts';
 
 if (positionals.length !== 1) fail(USAGE);

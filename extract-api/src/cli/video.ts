@@ -42,7 +42,7 @@ import {
   isVideoJobError,
   planFrames,
   probeVideo,
-} from '../video/index.ts';
+} from '../extractors/video/index.ts';
 import { fail, values } from './args.ts';
 
 /** Whether the file's first bytes are a video container's (whatever its name says). */

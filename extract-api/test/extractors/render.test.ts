@@ -21,7 +21,7 @@ import {
   isSafeFetchError,
   type SafeFetch,
   type SafeFetcher,
-} from '../../src/plugins/app/safeFetch/index.ts';
+} from '../../src/services/safeFetch/index.ts';
 
 // Every request here goes to one server on 127.0.0.1 (through safeFetch with loopback allowed);
 // the pages also try 10.0.0.1 and 169.254.169.254, which safeFetch must refuse before connecting.

@@ -12,8 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { extractDocument } from 'document-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCorpus } from '../../../tooling/corpus.mjs';
+import { corpusPath } from '../extractors/video/corpusVideo.ts';
 import { png, svg } from '../fixtures/images.ts';
-import { corpusPath } from '../video/corpusVideo.ts';
 import { type BuiltServer, startBuiltServer } from './builtServer.ts';
 
 const MP4 = readFileSync(corpusPath('video/sar_2x1.mp4'));

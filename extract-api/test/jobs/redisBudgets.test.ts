@@ -10,7 +10,7 @@ import { toExtractedImages } from '../../src/extractors/web/index.ts';
 import { createPageWorker, createRedisHostGate, createRedisScanJobs } from '../../src/jobs/index.ts';
 import { PROBE_KEY_PREFIX } from '../../src/jobs/redis/redisHostGate.ts';
 import { connect } from '../../src/jobs/redis/store.ts';
-import { createSafeFetcher } from '../../src/plugins/app/safeFetch/index.ts';
+import { createSafeFetcher } from '../../src/services/safeFetch/index.ts';
 import { type FileServer, type Served, startFileServer } from '../fixtures/fileServer.ts';
 import { png } from '../fixtures/images.ts';
 import { type RedisServer, startRedisServer } from '../fixtures/redisServer.ts';

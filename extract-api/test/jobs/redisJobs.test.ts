@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createPageWorker, createRedisScanJobs } from '../../src/jobs/index.ts';
-import { createSafeFetcher } from '../../src/plugins/app/safeFetch/index.ts';
+import { createSafeFetcher } from '../../src/services/safeFetch/index.ts';
 import { type RedisServer, startRedisServer } from '../fixtures/redisServer.ts';
 import { scanJobsSuite } from './scanJobsSuite.ts';
 

@@ -8,7 +8,7 @@ import {
   type ScanJobsOptions,
   type WebsiteJobInput,
 } from '../../src/jobs/index.ts';
-import { createSafeFetcher } from '../../src/plugins/app/safeFetch/index.ts';
+import { createSafeFetcher } from '../../src/services/safeFetch/index.ts';
 import { type FileServer, startFileServer } from '../fixtures/fileServer.ts';
 import { png } from '../fixtures/images.ts';
 import { fixtureSite } from '../fixtures/site.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { MESSAGES } from 'shared-contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { RATE_WINDOWS_MS, type RateLimits, rateClassOfRoute } from '../../src/plugins/app/rateLimit/index.ts';
+import { RATE_WINDOWS_MS, type RateLimits, rateClassOfRoute } from '../../src/plugins/rateLimit/index.ts';
 import { type RedisServer, startRedisServer } from '../fixtures/redisServer.ts';
 import { buildTestApp, RAISED_RATE_LIMITS, tempDir, writeBuiltSite } from '../helper.ts';
 

@@ -1,4 +1,4 @@
-import { ByteBudget, type SafeFetch, withByteBudget } from '../../plugins/app/safeFetch/index.ts';
+import { ByteBudget, type SafeFetch, withByteBudget } from '../../services/safeFetch/index.ts';
 
 /**
  * What one extraction (a page of the URL tool, a website scan) may spend, so that no request can

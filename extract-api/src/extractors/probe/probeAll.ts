@@ -1,4 +1,4 @@
-import { isSafeFetchError, type SafeFetch, SafeFetchError } from '../../plugins/app/safeFetch/index.ts';
+import { isSafeFetchError, type SafeFetch, SafeFetchError } from '../../services/safeFetch/index.ts';
 import { createLimiter } from './limit.ts';
 import { type ImageFacts, probeImage } from './probeImage.ts';
 

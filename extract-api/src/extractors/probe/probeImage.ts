@@ -1,4 +1,4 @@
-import type { SafeFetch, SafeResponse } from '../../plugins/app/safeFetch/index.ts';
+import type { SafeFetch, SafeResponse } from '../../services/safeFetch/index.ts';
 import { decodeDataUrl } from './dataUrl.ts';
 import { readDimensions } from './dimensions.ts';
 import { sniffImageFormat } from './sniff.ts';

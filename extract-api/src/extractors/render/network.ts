@@ -7,7 +7,7 @@ import {
   type SafeFetch,
   type SafeFetchErrorCode,
   type SafeResponse,
-} from '../../plugins/app/safeFetch/index.ts';
+} from '../../services/safeFetch/index.ts';
 
 const MiB = 1024 * 1024;
 

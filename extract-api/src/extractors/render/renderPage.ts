@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { BrowserContext, Page } from 'playwright-core';
 import { MESSAGES } from 'shared-contracts';
 import { type Admission, createGate, type Gate, TimeLimitError } from '../../admission/index.ts';
-import { isSafeFetchError, onAbort, readBuffer, type SafeFetch } from '../../plugins/app/safeFetch/index.ts';
+import { isSafeFetchError, onAbort, readBuffer, type SafeFetch } from '../../services/safeFetch/index.ts';
 import { getBrowser } from './browser.ts';
 import {
   isRenderError,

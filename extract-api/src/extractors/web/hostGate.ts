@@ -7,7 +7,7 @@
  * number of workers.
  */
 
-import { onAbort } from '../../plugins/app/safeFetch/index.ts';
+import { onAbort } from '../../services/safeFetch/index.ts';
 
 /** A robots.txt Crawl-delay or a Retry-After longer than this is held to it: a scan must end. */
 export const MAX_POLITENESS_DELAY_MS = 60_000;

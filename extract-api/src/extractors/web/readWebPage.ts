@@ -1,4 +1,4 @@
-import { readText, type SafeFetch, SafeFetchError } from '../../plugins/app/safeFetch/index.ts';
+import { readText, type SafeFetch, SafeFetchError } from '../../services/safeFetch/index.ts';
 import { findCssImages, findCssImports, findPageImages, type ImageCandidate } from '../page/index.ts';
 import { createLimiter } from '../probe/index.ts';
 import { ExtractionError, RetryLaterError } from './errors.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fileNameFromUrl } from 'media-files';
 import { type ExtractedImage, type ImageSourceKind, MESSAGES } from 'shared-contracts';
-import { isByteBudgetError, type SafeFetch } from '../../plugins/app/safeFetch/index.ts';
+import { isByteBudgetError, type SafeFetch } from '../../services/safeFetch/index.ts';
 import type { ImageCandidate } from '../page/index.ts';
 import { createLimiter, type ImageFacts, type Limiter, probeDataUrl, probeImage } from '../probe/index.ts';
 import type { HostGate } from './hostGate.ts';

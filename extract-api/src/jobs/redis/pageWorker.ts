@@ -2,7 +2,7 @@ import { type Job, Queue, Worker } from 'bullmq';
 import { MESSAGES } from 'shared-contracts';
 import type { ExtractionBudgets } from '../../extractors/probe/index.ts';
 import { createRobotsCache, failureReason, linkRule, readScanPage } from '../../extractors/web/index.ts';
-import { ByteBudget, type SafeFetch, withByteBudget } from '../../plugins/app/safeFetch/index.ts';
+import { ByteBudget, type SafeFetch, withByteBudget } from '../../services/safeFetch/index.ts';
 import { scanTimeLimitEvent } from '../shared.ts';
 import type { FinishedJobsBound } from '../types.ts';
 import { createRedisHostGate, PROBE_KEY_PREFIX } from './redisHostGate.ts';

@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { ExtractionBudgets } from '../../extractors/probe/index.ts';
 import { imageKey, type PageTask, type ScanStore } from '../../extractors/web/index.ts';
-import type { ByteBudget } from '../../plugins/app/safeFetch/index.ts';
+import type { ByteBudget } from '../../services/safeFetch/index.ts';
 import { addPageTask } from './pageQueue.ts';
 import type { PageTask as QueuedPage, RedisScanStore } from './store.ts';
 

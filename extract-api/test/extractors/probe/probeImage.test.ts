@@ -6,7 +6,7 @@ import {
   probeDataUrl,
   probeImage,
 } from '../../../src/extractors/probe/index.ts';
-import { createSafeFetcher, SafeFetchError, type SafeFetcher } from '../../../src/plugins/app/safeFetch/index.ts';
+import { createSafeFetcher, SafeFetchError, type SafeFetcher } from '../../../src/services/safeFetch/index.ts';
 import { type FileServer, startFileServer } from '../../fixtures/fileServer.ts';
 import { gif, jpeg, png, svg, webpVp8x } from '../../fixtures/images.ts';
 

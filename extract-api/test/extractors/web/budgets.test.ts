@@ -15,7 +15,7 @@ import {
   readWebPage,
   toExtractedImages,
 } from '../../../src/extractors/web/index.ts';
-import { ByteBudget, createSafeFetcher, isByteBudgetError } from '../../../src/plugins/app/safeFetch/index.ts';
+import { ByteBudget, createSafeFetcher, isByteBudgetError } from '../../../src/services/safeFetch/index.ts';
 import { type FileServer, type Served, startFileServer } from '../../fixtures/fileServer.ts';
 import { png } from '../../fixtures/images.ts';
 

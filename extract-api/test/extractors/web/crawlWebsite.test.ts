@@ -1,7 +1,7 @@
 import type { ExtractedImage, ExtractionEvent } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractWebsite } from '../../../src/extractors/web/index.ts';
-import { createSafeFetcher } from '../../../src/plugins/app/safeFetch/index.ts';
+import { createSafeFetcher } from '../../../src/services/safeFetch/index.ts';
 import { type FileServer, startFileServer } from '../../fixtures/fileServer.ts';
 import { fixtureSite } from '../../fixtures/site.ts';
 

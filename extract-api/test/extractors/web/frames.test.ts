@@ -2,7 +2,7 @@ import type { ExtractionEvent } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPageImages } from '../../../src/extractors/page/index.ts';
 import { extractWebsite, readWebPage } from '../../../src/extractors/web/index.ts';
-import { createSafeFetcher } from '../../../src/plugins/app/safeFetch/index.ts';
+import { createSafeFetcher } from '../../../src/services/safeFetch/index.ts';
 import { type FileServer, type Served, startFileServer } from '../../fixtures/fileServer.ts';
 import { gif, png } from '../../fixtures/images.ts';
 

@@ -9,7 +9,7 @@ import {
   retryAfterMs,
   urlFilter,
 } from '../../../src/extractors/web/index.ts';
-import { createSafeFetcher } from '../../../src/plugins/app/safeFetch/index.ts';
+import { createSafeFetcher } from '../../../src/services/safeFetch/index.ts';
 import { png } from '../../fixtures/images.ts';
 
 type Answer = {

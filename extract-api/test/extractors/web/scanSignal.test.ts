@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractWebsite } from '../../../src/extractors/web/index.ts';
-import { createSafeFetcher, onAbort } from '../../../src/plugins/app/safeFetch/index.ts';
+import { createSafeFetcher, onAbort } from '../../../src/services/safeFetch/index.ts';
 import { type FileServer, type Served, startFileServer } from '../../fixtures/fileServer.ts';
 import { png } from '../../fixtures/images.ts';
 

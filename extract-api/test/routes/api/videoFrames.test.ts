@@ -7,12 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import { type ExtractedImage, type ExtractionEvent, ExtractionEventSchema, MESSAGES } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffprobeKeyframeTimes, makeKeyframeVideo } from '../../../../tooling/testVideos.mjs';
-import { extractFrames, probeVideo } from '../../../src/video/index.ts';
+import { extractFrames, probeVideo } from '../../../src/extractors/video/index.ts';
+import { corpusPath, expectedDisplaySize, manifestVideo, pngSize } from '../../extractors/video/corpusVideo.ts';
 import { type FileServer, startFileServer } from '../../fixtures/fileServer.ts';
 import { png } from '../../fixtures/images.ts';
 import { readStoredZip } from '../../fixtures/readZip.ts';
 import { buildTestApp, tempDir } from '../../helper.ts';
-import { corpusPath, expectedDisplaySize, manifestVideo, pngSize } from '../../video/corpusVideo.ts';
 
 // An AVI made from the corpus's sar_2x1.mp4 by ffmpeg, stream copied: the same H.264 frames (640x360,
 // 2:1 pixels) in the container browsers can't read, so the manifest's facts about it still hold.

@@ -5,10 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { VIDEO_SNIFF_BYTES } from 'media-files';
 import { MESSAGES, VIDEO_MAX_BYTES } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusPath } from '../../extractors/video/corpusVideo.ts';
 import { type FileServer, startFileServer } from '../../fixtures/fileServer.ts';
 import { png } from '../../fixtures/images.ts';
 import { buildTestApp, tempDir } from '../../helper.ts';
-import { corpusPath } from '../../video/corpusVideo.ts';
 
 // The upstream is a server on 127.0.0.1 (allowLoopback: true) serving real corpus videos.
 const MP4 = readFileSync(corpusPath('video/video.mp4'));

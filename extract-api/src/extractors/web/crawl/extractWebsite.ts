@@ -1,6 +1,6 @@
 import type { ExtractionEvent } from 'shared-contracts';
 import { MESSAGES } from 'shared-contracts';
-import type { SafeFetch } from '../../../plugins/app/safeFetch/index.ts';
+import type { SafeFetch } from '../../../services/safeFetch/index.ts';
 import { createLimiter, ExtractionBudget, type ExtractionBudgets } from '../../probe/index.ts';
 import { createHostGate, type HostGate } from '../hostGate.ts';
 import { PROBE_CONCURRENCY } from '../toExtractedImages.ts';

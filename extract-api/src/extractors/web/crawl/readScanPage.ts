@@ -1,4 +1,4 @@
-import type { SafeFetch } from '../../../plugins/app/safeFetch/index.ts';
+import type { SafeFetch } from '../../../services/safeFetch/index.ts';
 import type { Limiter } from '../../probe/index.ts';
 import type { HostGate } from '../hostGate.ts';
 import { readWebPage } from '../readWebPage.ts';

@@ -1,5 +1,5 @@
 import robotsParser from 'robots-parser';
-import { readText, type SafeFetch, USER_AGENT } from '../../../plugins/app/safeFetch/index.ts';
+import { readText, type SafeFetch, USER_AGENT } from '../../../services/safeFetch/index.ts';
 
 /** The product token robots.txt rules name us by. */
 export const ROBOTS_AGENT = 'ImageExtractor';

@@ -1,4 +1,4 @@
-import { isSafeFetchError } from '../../../plugins/app/safeFetch/index.ts';
+import { isSafeFetchError } from '../../../services/safeFetch/index.ts';
 import { RetryLaterError } from '../errors.ts';
 import type { HostGate } from '../hostGate.ts';
 import { urlFilter } from '../patterns.ts';

@@ -1,4 +1,4 @@
-import { readText, type SafeFetch } from '../../../plugins/app/safeFetch/index.ts';
+import { readText, type SafeFetch } from '../../../services/safeFetch/index.ts';
 
 /** Sitemaps read for one scan (a sitemap index's children included): a scan seeds, it does not mirror. */
 export const MAX_SITEMAPS = 10;

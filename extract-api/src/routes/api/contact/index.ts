@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS, ContactMessageSchema, ContactResponseSchema, MESSAGES } from 'shared-contracts';
-import { type ContactInbox, InboxFullError, SenderLimitError } from '../../../plugins/app/contactInbox.ts';
-import { clientKeyOf } from '../../../plugins/app/rateLimit/index.ts';
+import { clientKeyOf } from '../../../plugins/rateLimit/index.ts';
+import { type ContactInbox, InboxFullError, SenderLimitError } from '../../../services/contactInbox.ts';
 
 /** A contact message is small; anything bigger than this is not one. */
 const CONTACT_BODY_LIMIT_BYTES = 64 * 1024;

@@ -17,7 +17,7 @@ import { ExtractionBudget, type ExtractionBudgets } from '../../../extractors/pr
 import { type HostGate, notCheckedMessage, readWebPage, toExtractedImages } from '../../../extractors/web/index.ts';
 import { clientGoneSignal, sendNdjson } from '../../../http/index.ts';
 import { SCAN_TIME_LIMIT_CODE, type ScanJobs } from '../../../jobs/index.ts';
-import type { SafeFetch } from '../../../plugins/app/safeFetch/index.ts';
+import type { SafeFetch } from '../../../services/safeFetch/index.ts';
 
 /** A refused request has no images; a failed extraction answers the same shape with none. */
 const ExtractFailureSchema = z.union([ExtractResponseSchema, ApiErrorSchema]);

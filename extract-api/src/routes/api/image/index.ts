@@ -14,7 +14,7 @@ import {
   relayHeaders,
   sendStream,
 } from '../../../http/index.ts';
-import { isSafeFetchError, type SafeFetch, type SafeResponse } from '../../../plugins/app/safeFetch/index.ts';
+import { isSafeFetchError, type SafeFetch, type SafeResponse } from '../../../services/safeFetch/index.ts';
 
 /**
  * The answer when fetching the image failed, its status named since the visitor asked for that one

@@ -11,7 +11,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sniffImageFormat } from 'media-files';
-import { runProcess } from '../../../video/index.ts';
+import { runProcess } from '../../../extractors/video/index.ts';
 
 export type MetafileFormat = 'EMF' | 'WMF';
 

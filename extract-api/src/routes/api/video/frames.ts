@@ -28,16 +28,6 @@ import {
 import { BusyError, createGate } from '../../../admission/index.ts';
 import { type HttpFailure, toHttpFailure } from '../../../errors.ts';
 import {
-  binaryResponse,
-  clientGoneSignal,
-  contentDisposition,
-  NDJSON_CONTENT_TYPE,
-  relayHeaders,
-  sendNdjson,
-  sendStream,
-} from '../../../http/index.ts';
-import { isSafeFetchError, type SafeFetch } from '../../../plugins/app/safeFetch/index.ts';
-import {
   checkTools,
   type ExtractedFrame,
   extractFrames,
@@ -50,7 +40,17 @@ import {
   type VideoInfo,
   VideoJobError,
   type VideoTools,
-} from '../../../video/index.ts';
+} from '../../../extractors/video/index.ts';
+import {
+  binaryResponse,
+  clientGoneSignal,
+  contentDisposition,
+  NDJSON_CONTENT_TYPE,
+  relayHeaders,
+  sendNdjson,
+  sendStream,
+} from '../../../http/index.ts';
+import { isSafeFetchError, type SafeFetch } from '../../../services/safeFetch/index.ts';
 import { VIDEO_ACCEPT } from './source.ts';
 
 export type VideoFramesRouteOptions = {

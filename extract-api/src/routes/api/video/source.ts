@@ -4,9 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sniffVideoContainer, VIDEO_SNIFF_BYTES, type VideoContainer, videoPlatformOf } from 'media-files';
 import { API_PATHS, ApiErrorSchema, MESSAGES, VIDEO_MAX_BYTES, VideoSourceQuerySchema } from 'shared-contracts';
 import { toHttpFailure } from '../../../errors.ts';
+import { isClearlyNotVideo } from '../../../extractors/video/index.ts';
 import { binaryResponse, clientGoneSignal, relayHeaders, sendStream } from '../../../http/index.ts';
-import { isSafeFetchError, type SafeFetch, type SafeResponse } from '../../../plugins/app/safeFetch/index.ts';
-import { isClearlyNotVideo } from '../../../video/index.ts';
+import { isSafeFetchError, type SafeFetch, type SafeResponse } from '../../../services/safeFetch/index.ts';
 
 export const VIDEO_ACCEPT = 'video/*, application/octet-stream;q=0.9, */*;q=0.5';
 

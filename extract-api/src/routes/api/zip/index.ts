@@ -22,7 +22,7 @@ import {
   relayHeaders,
   sendStream,
 } from '../../../http/index.ts';
-import { isSafeFetchError, type SafeFetch } from '../../../plugins/app/safeFetch/index.ts';
+import { isSafeFetchError, type SafeFetch } from '../../../services/safeFetch/index.ts';
 
 type ZipImage = z.infer<typeof ZipRequestSchema>['images'][number];
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractFrames, probeVideo } from '../../src/video/index.ts';
+import { extractFrames, probeVideo } from '../../../src/extractors/video/index.ts';
 import { corpusPath, corpusVideos, expectedDisplaySize, pngSize } from './corpusVideo.ts';
 
 // ffmpeg over every video of the corpus, checked against what ffprobe recorded in the manifest.

@@ -15,8 +15,8 @@ import {
   makeSceneVideo,
   SCENE_CUTS_SECONDS,
   TEST_VIDEO_FPS,
-} from '../../../tooling/testVideos.mjs';
-import { extractFrames, probeVideo } from '../../src/video/index.ts';
+} from '../../../../tooling/testVideos.mjs';
+import { extractFrames, probeVideo } from '../../../src/extractors/video/index.ts';
 
 // The server's ffmpeg path for every frame mode, on videos the test makes with ffmpeg.
 let workRoot: string;

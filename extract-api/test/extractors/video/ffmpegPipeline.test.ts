@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractFrames, probeVideo, rotationFilters, splitImages } from '../../src/video/index.ts';
+import { extractFrames, probeVideo, rotationFilters, splitImages } from '../../../src/extractors/video/index.ts';
 import { corpusPath } from './corpusVideo.ts';
 
 let workDir: string;

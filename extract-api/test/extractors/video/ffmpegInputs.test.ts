@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sniffVideoContainer, VIDEO_SNIFF_BYTES } from 'media-files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMUXERS, inputArgs } from '../../src/video/demuxers.ts';
-import { gridExtractionArgs, keyframeArgs, scoringArgs } from '../../src/video/ffmpegArgs.ts';
-import { isVideoJobError, probeVideo, type VideoInfo } from '../../src/video/index.ts';
+import { DEMUXERS, inputArgs } from '../../../src/extractors/video/demuxers.ts';
+import { gridExtractionArgs, keyframeArgs, scoringArgs } from '../../../src/extractors/video/ffmpegArgs.ts';
+import { isVideoJobError, probeVideo, type VideoInfo } from '../../../src/extractors/video/index.ts';
 import { corpusPath } from './corpusVideo.ts';
 
 let workDir: string;

@@ -1,7 +1,7 @@
 /** The video corpus and what ffprobe recorded about it (manifest.json, found by tooling/corpus.mjs). */
-import { corpusManifest } from '../../../tooling/corpus.mjs';
+import { corpusManifest } from '../../../../tooling/corpus.mjs';
 
-export { corpusPath } from '../../../tooling/corpus.mjs';
+export { corpusPath } from '../../../../tooling/corpus.mjs';
 
 export type ManifestVideo = {
   kind: 'video';

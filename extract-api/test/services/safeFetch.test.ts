@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { createGuardedAgent } from '../../src/plugins/app/safeFetch/dispatcher.ts';
+import { createGuardedAgent } from '../../src/services/safeFetch/dispatcher.ts';
 import {
   checkAddress,
   createSafeFetcher,
@@ -18,7 +18,7 @@ import {
   type SafeFetcher,
   systemResolve,
   USER_AGENT,
-} from '../../src/plugins/app/safeFetch/index.ts';
+} from '../../src/services/safeFetch/index.ts';
 
 // Every server here listens on 127.0.0.1, and every other address must be refused before a socket
 // is given one: `watchConnections` records each address net/tls is asked to connect to (IP-literal

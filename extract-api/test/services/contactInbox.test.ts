@@ -5,7 +5,7 @@ import {
   InboxFullError,
   SENDER_WINDOW_MS,
   SenderLimitError,
-} from '../../src/plugins/app/contactInbox.ts';
+} from '../../src/services/contactInbox.ts';
 import { tempDir } from '../helper.ts';
 
 const message = { name: 'Grace', email: 'grace@example.org', subject: 'Hi', message: 'Hello' };

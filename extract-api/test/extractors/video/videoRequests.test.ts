@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRange } from '../../src/routes/api/video/index.ts';
-import { isClearlyNotVideo } from '../../src/video/index.ts';
+import { isClearlyNotVideo } from '../../../src/extractors/video/index.ts';
+import { parseRange } from '../../../src/routes/api/video/index.ts';
 
 describe('parseRange', () => {
   it.each([
