@@ -42,6 +42,25 @@ describe('groupsOf', () => {
     ]);
   });
 
+  it('follows the order the inputs were given, whichever finished first', () => {
+    // Three pages read at once: the third answered before the second.
+    const found = [batch[0], batch[1], batch[3], batch[4], batch[2]] as ExtractedImage[];
+    const given = ['report.pdf', 'slides.pptx', 'https://example.org/page', 'never-found.pdf'];
+    expect(originsOf(found)).toEqual(['report.pdf', 'https://example.org/page', 'slides.pptx']);
+    expect(originsOf(found, given)).toEqual(['report.pdf', 'slides.pptx', 'https://example.org/page']);
+    expect(groupsOf(found, found, given)?.map((group) => group.origin)).toEqual([
+      'report.pdf',
+      'slides.pptx',
+      'https://example.org/page',
+    ]);
+    // An input the list does not name still has its group, after the named ones.
+    expect(originsOf(found, ['https://example.org/page'])).toEqual([
+      'https://example.org/page',
+      'report.pdf',
+      'slides.pptx',
+    ]);
+  });
+
   it('leaves out a source whose images are all filtered out, and puts unnamed images last', () => {
     const shown = [image('u', undefined, 5), ...batch.filter((each) => each.origin !== 'slides.pptx')];
     const all = [image('u', undefined, 5), ...batch];

@@ -50,7 +50,9 @@ export default function UrlExtractorPage() {
   const extraction = useExtractionScreen({ extractor: urlToolExtractor, messages, zipName: 'images.zip' });
   const { images, busy: loading, run, progress } = extraction;
   /** Addresses of the list being read (undefined for one address): progress counts them. */
-  const [listSize, setListSize] = useState<number | undefined>();
+  // The addresses of a list as given: its progress counts them, its groups follow their order.
+  const [batch, setBatch] = useState<readonly string[] | undefined>();
+  const listSize = batch?.length;
   const submitting = useRef(false);
 
   const extract = async () => {
@@ -61,7 +63,7 @@ export default function UrlExtractorPage() {
     }
     // One line: as it always was (the server says what is wrong with the address).
     if (!text.includes('\n')) {
-      setListSize(undefined);
+      setBatch(undefined);
       void run({ url: text, render });
       return;
     }
@@ -77,10 +79,10 @@ export default function UrlExtractorPage() {
       }
       const [only] = list.urls;
       if (list.urls.length === 1 && only) {
-        setListSize(undefined);
+        setBatch(undefined);
         void run({ url: only, render });
       } else {
-        setListSize(list.urls.length);
+        setBatch(list.urls);
         void run({ urls: list.urls, render });
       }
     } finally {
@@ -152,7 +154,7 @@ export default function UrlExtractorPage() {
           </Text>
         ) : null}
       </Card>
-      <ExtractionResults screen={extraction} linksFor={imageLinks} />
+      <ExtractionResults screen={extraction} linksFor={imageLinks} sourceOrder={batch} />
       <StepsSection
         id="how-it-works"
         title="How It Works"

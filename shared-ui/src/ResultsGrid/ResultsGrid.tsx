@@ -70,6 +70,8 @@ export type ResultsGridProps = {
   showMeta?: boolean;
   /** For Save to folder, as for the screen's ZIP: images whose bytes must not be fetched (a document's linked images), and why. */
   remoteNote?: RemoteInBrowserZip;
+  /** A batch's inputs (`origin`s) in the order the visitor gave them: its groups follow it. */
+  sourceOrder?: readonly string[];
 };
 
 /**
@@ -132,14 +134,15 @@ export function ResultsGrid({
   hoverActionsFor,
   showMeta,
   remoteNote,
+  sourceOrder,
 }: ResultsGridProps) {
   const [filter, setFilter] = useState<ImageFilter>({ sort: 'found' });
   const duplicates = useDuplicates(images);
   // Many inputs at once: grouped by source, in input order. What is shown follows the groups, so a
   // Shift-click range, Download All and the names agree with what the eye sees.
   const groups = useMemo(
-    () => groupsOf(filterImages(duplicates.visible, filter), images),
-    [duplicates.visible, filter, images],
+    () => groupsOf(filterImages(duplicates.visible, filter), images, sourceOrder),
+    [duplicates.visible, filter, images, sourceOrder],
   );
   const shown = useMemo(
     () => (groups ? groups.flatMap((group) => group.images) : filterImages(duplicates.visible, filter)),

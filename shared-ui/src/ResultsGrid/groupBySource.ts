@@ -7,16 +7,22 @@ export type SourceGroup = {
   images: ExtractedImage[];
 };
 
-/** The inputs of a set, in input order: the order each first appears (images come as found). */
-export function originsOf(images: readonly ExtractedImage[]): string[] {
-  const origins = new Set<string>();
-  for (const image of images) if (image.origin) origins.add(image.origin);
-  return [...origins];
+/**
+ * The inputs of a set, in input order: those of `order` (the inputs as the visitor gave them) that
+ * have images, in that order, then any other in the order it first appears. Without `order` the
+ * order of first appearance is all there is; but inputs read at once finish in any order, so a
+ * screen that knows the order it was given passes it.
+ */
+export function originsOf(images: readonly ExtractedImage[], order: readonly string[] = []): string[] {
+  const found = new Set<string>();
+  for (const image of images) if (image.origin) found.add(image.origin);
+  const given = order.filter((origin) => found.has(origin));
+  return [...new Set([...given, ...found])];
 }
 
 /**
- * The shown images split by the input they came from (`origin`): the groups in input order (as
- * the origins first appear in `all`, the whole set), the images of each in the order shown
+ * The shown images split by the input they came from (`origin`): the groups in input order
+ * (`order`, then as the origins first appear in `all`, the whole set), the images of each in the order shown
  * (filtered, sorted), empty groups left out. Undefined when the set holds fewer than two inputs:
  * a single input's grid has no headings, as it always had. Images that name no origin in a batch
  * come last, in a group of their own.
@@ -24,8 +30,9 @@ export function originsOf(images: readonly ExtractedImage[]): string[] {
 export function groupsOf(
   shown: readonly ExtractedImage[],
   all: readonly ExtractedImage[] = shown,
+  order: readonly string[] = [],
 ): SourceGroup[] | undefined {
-  const origins = originsOf(all);
+  const origins = originsOf(all, order);
   if (origins.length < 2) return undefined;
   const groups = new Map<string, ExtractedImage[]>([...origins, ''].map((origin) => [origin, []]));
   for (const image of shown) {
