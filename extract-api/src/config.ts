@@ -359,31 +359,32 @@ export function finishedJobsBound(config: Pick<AppConfig, 'finishedJobs' | 'fini
 /** A gate's settings (src/admission's createGate takes these, with its name and sentences). */
 export type GateLimits = { concurrency: number; maxWaiting: number; timeLimitMs: number };
 
-/** Every admission gate's settings with their defaults, for buildApp, the worker and the CLI. */
+/** Every admission gate's settings, for buildApp and the worker (their defaults are the schema's). */
 export function admissionLimits(
-  config: Partial<AppConfig>,
+  config: Pick<
+    AppConfig,
+    | 'scanJobs'
+    | 'scanQueue'
+    | 'scanTimeLimitMs'
+    | 'renders'
+    | 'renderQueue'
+    | 'renderTimeLimitMs'
+    | 'videoJobs'
+    | 'videoQueue'
+    | 'videoTimeLimitMs'
+    | 'metafileJobs'
+    | 'metafileQueue'
+    | 'metafileTimeLimitMs'
+  >,
 ): Record<'scans' | 'renders' | 'video' | 'metafile', GateLimits> {
-  const d = ADMISSION_DEFAULTS;
   return {
-    scans: {
-      concurrency: config.scanJobs ?? d.scanJobs,
-      maxWaiting: config.scanQueue ?? d.scanQueue,
-      timeLimitMs: config.scanTimeLimitMs ?? d.scanTimeLimitMin * 60_000,
-    },
-    renders: {
-      concurrency: config.renders ?? d.renders,
-      maxWaiting: config.renderQueue ?? d.renderQueue,
-      timeLimitMs: config.renderTimeLimitMs ?? d.renderTimeLimitS * 1000,
-    },
-    video: {
-      concurrency: config.videoJobs ?? d.videoJobs,
-      maxWaiting: config.videoQueue ?? d.videoQueue,
-      timeLimitMs: config.videoTimeLimitMs ?? d.videoTimeLimitS * 1000,
-    },
+    scans: { concurrency: config.scanJobs, maxWaiting: config.scanQueue, timeLimitMs: config.scanTimeLimitMs },
+    renders: { concurrency: config.renders, maxWaiting: config.renderQueue, timeLimitMs: config.renderTimeLimitMs },
+    video: { concurrency: config.videoJobs, maxWaiting: config.videoQueue, timeLimitMs: config.videoTimeLimitMs },
     metafile: {
-      concurrency: config.metafileJobs ?? d.metafileJobs,
-      maxWaiting: config.metafileQueue ?? d.metafileQueue,
-      timeLimitMs: config.metafileTimeLimitMs ?? d.metafileTimeLimitS * 1000,
+      concurrency: config.metafileJobs,
+      maxWaiting: config.metafileQueue,
+      timeLimitMs: config.metafileTimeLimitMs,
     },
   };
 }

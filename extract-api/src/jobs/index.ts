@@ -1,4 +1,4 @@
-import { type AppConfig, admissionLimits, finishedJobsBound } from '../config.ts';
+import { type AppConfig, finishedJobsBound } from '../config.ts';
 import { createEmbeddedScanJobs } from './embedded.ts';
 import { createRedisScanJobs } from './redis/redisJobs.ts';
 import type { ScanJobs, ScanJobsOptions } from './types.ts';
@@ -38,12 +38,11 @@ export async function createScanJobs(
       maxWaitingPages: MAX_WAITING_PAGES,
     });
   }
-  const scans = admissionLimits(config).scans;
   return createEmbeddedScanJobs({
     ...deps,
-    concurrency: scans.concurrency,
-    maxQueued: scans.maxWaiting,
-    timeLimitMs: scans.timeLimitMs,
+    concurrency: config.scanJobs,
+    maxQueued: config.scanQueue,
+    timeLimitMs: config.scanTimeLimitMs,
     ttlMs: config.jobTtlMs,
     finished: finishedJobsBound(config),
   });
