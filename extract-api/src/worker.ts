@@ -33,7 +33,6 @@ const worker = createPageWorker({
   finished: finishedJobsBound(config),
   lockDurationMs: config.workerLockMs,
   hostLeaseMs: config.workerLockMs,
-  stalledIntervalMs: Math.max(500, Math.round(config.workerLockMs / 2)),
   describeFailure: (error) => toHttpFailure(error).message,
   log: { error: (object, message) => process.stderr.write(`[worker] ${message} ${JSON.stringify(object)}\n`) },
 });

@@ -1,7 +1,6 @@
 import { type Job, Queue, Worker } from 'bullmq';
-import { MESSAGES } from 'shared-contracts';
 import type { ExtractionBudgets } from '../../extractors/probe/index.ts';
-import { createRobotsCache, failureReason, linkRule, readScanPage } from '../../extractors/web/index.ts';
+import { crawlPage, createRobotsCache, linkRule } from '../../extractors/web/index.ts';
 import { ByteBudget, type SafeFetch, withByteBudget } from '../../services/safeFetch/index.ts';
 import { scanTimeLimitEvent } from '../shared.ts';
 import type { FinishedJobsBound } from '../types.ts';
@@ -28,9 +27,12 @@ export type PageWorkerOptions = {
   ttlMs: number;
   /** Finished scans kept at most, as the API's (a worker ends most scans); unbounded when left out. */
   finished?: FinishedJobsBound;
-  /** BullMQ's lock on a page task: a worker that stops renewing it (killed) loses the task to another after this. */
+  /**
+   * BullMQ's lock on a page task (EXTRACT_API_WORKER_LOCK_MS; BullMQ's own when left out): a worker
+   * that stops renewing it (killed) loses the task to another after this, found by a stalled-task
+   * check every half of it.
+   */
   lockDurationMs?: number;
-  stalledIntervalMs?: number;
   /** The user's words for why a scan failed (all its pages did). */
   describeFailure: (error: unknown) => string;
   log?: { error: (object: object, message: string) => void };
@@ -99,7 +101,7 @@ export function createPageWorker(options: PageWorkerOptions) {
   };
 
   async function processPage(job: Job<PageTask>) {
-    const { scanId, url, depth } = job.data;
+    const { scanId } = job.data;
     const meta = await store.meta(scanId);
     if (!meta || meta.ended) return;
     if (overTime(meta)) return endAtTimeLimit(scanId);
@@ -122,55 +124,23 @@ export function createPageWorker(options: PageWorkerOptions) {
       ...(budgets ? { budgets } : {}),
       ...(bytes ? { bytes } : {}),
       retried: job.attemptsStarted > 1 || job.attemptsMade > 0,
+      describeFailure: options.describeFailure,
     });
-    let failure: { url: string; reason: string } | undefined;
+    const reader = {
+      input: { ...input, maxPages },
+      follows: linkRule(input),
+      fetch,
+      signal,
+      gate,
+      robots,
+      chromiumPath: options.chromiumPath,
+      ...(probeGate ? { probeGate } : {}),
+    };
     try {
-      const reader = {
-        input: { ...input, maxPages },
-        follows: linkRule(input),
-        fetch,
-        signal,
-        gate,
-        robots,
-        chromiumPath: options.chromiumPath,
-        ...(probeGate ? { probeGate } : {}),
-      };
-      if ((await readScanPage(job.data, reader, pageStore)) === 'not-read') {
-        failure = { url, reason: MESSAGES.budget.pageNotRead };
-      }
-    } catch (error) {
-      // Cancelled, or the scan ended: nothing to record.
-      if (signal.aborted) return;
-      failure = { url, reason: failureReason(error) };
-      // Why the scan fails if no start page can be read, worded for the user.
-      if (depth === 0) await store.setStartError(scanId, options.describeFailure(error));
+      await crawlPage(job.data, reader, pageStore);
     } finally {
       leave(scanId);
       await store.spendBytes(scanId, bytes?.spent ?? 0).catch(() => undefined);
-    }
-    return finish(job, failure);
-  }
-
-  /** Counts the page done once; the worker that counts the scan's last page writes its last event. */
-  async function finish(job: Job<PageTask>, failure: { url: string; reason: string } | undefined) {
-    const { scanId, url } = job.data;
-    const finished = await store.finishPage(scanId, url, failure);
-    await store.appendProgress(scanId);
-    if (finished.counted && finished.done >= finished.enqueued && (await store.claimFinish(scanId))) {
-      const counters = await store.counters(scanId);
-      const latest = await store.meta(scanId);
-      if (counters.failed === counters.done) {
-        await store.append(scanId, { type: 'error', error: latest?.startError ?? MESSAGES.website.fallbackError });
-      } else {
-        await store.append(scanId, {
-          type: 'done',
-          found: counters.found,
-          done: counters.done,
-          unit: 'pages',
-          ...(latest?.stoppedAtLimit ? { stoppedAtLimit: true } : {}),
-          ...(counters.notChecked > 0 ? { notChecked: counters.notChecked } : {}),
-        });
-      }
     }
   }
 
@@ -187,8 +157,12 @@ export function createPageWorker(options: PageWorkerOptions) {
     {
       connection: connect(options.redisUrl),
       concurrency: options.concurrency,
-      lockDuration: options.lockDurationMs ?? 30_000,
-      stalledInterval: options.stalledIntervalMs ?? 15_000,
+      ...(options.lockDurationMs === undefined
+        ? {}
+        : {
+            lockDuration: options.lockDurationMs,
+            stalledInterval: Math.max(500, Math.round(options.lockDurationMs / 2)),
+          }),
       // A task whose worker died is given to another up to this many times.
       maxStalledCount: 5,
     },

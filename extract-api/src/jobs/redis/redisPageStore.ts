@@ -1,4 +1,5 @@
 import type { Queue } from 'bullmq';
+import { MESSAGES } from 'shared-contracts';
 import type { ExtractionBudgets } from '../../extractors/probe/index.ts';
 import { imageKey, type PageTask, type ScanStore } from '../../extractors/web/index.ts';
 import type { ByteBudget } from '../../services/safeFetch/index.ts';
@@ -18,6 +19,8 @@ export type RedisPageStoreOptions = {
   bytes?: ByteBudget;
   /** The task ran before (its worker died): its links are queued again, BullMQ keeping one task per page. */
   retried: boolean;
+  /** The user's words for why a start page could not be read (the scan's error if none could). */
+  describeFailure: (error: unknown) => string;
 };
 
 /**
@@ -64,5 +67,28 @@ export function redisPageStore(options: RedisPageStoreOptions): ScanStore {
       }
     },
     markStoppedAtLimit: () => store.markStoppedAtLimit(scanId),
+    startFailed: (error) => store.setStartError(scanId, options.describeFailure(error)),
+    async pageDone(url, failure) {
+      const finished = await store.finishPage(scanId, url, failure);
+      await store.appendProgress(scanId);
+      // Counted once however often the task ran; whichever worker counts the last page ends the scan.
+      return finished.counted && finished.done >= finished.enqueued && (await store.claimFinish(scanId));
+    },
+    async end() {
+      const counters = await store.counters(scanId);
+      const latest = await store.meta(scanId);
+      if (counters.failed === counters.done) {
+        await store.append(scanId, { type: 'error', error: latest?.startError ?? MESSAGES.website.fallbackError });
+        return;
+      }
+      await store.append(scanId, {
+        type: 'done',
+        found: counters.found,
+        done: counters.done,
+        unit: 'pages',
+        ...(latest?.stoppedAtLimit ? { stoppedAtLimit: true } : {}),
+        ...(counters.notChecked > 0 ? { notChecked: counters.notChecked } : {}),
+      });
+    },
   };
 }

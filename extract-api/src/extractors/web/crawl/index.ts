@@ -1,6 +1,8 @@
-// The website crawl, written once: its rules, the one page step, and the store a scan's state lives
-// in. The embedded scan (extractWebsite) runs here; on Redis, `pnpm worker` runs the same step
-// (jobs/redis/pageWorker.ts) over a RedisScanStore.
+// The website crawl, written once: its rules, the worker loop's one turn (crawlPage: read a page,
+// count it, end the scan after its last), and the store a scan's state lives in. The embedded scan
+// (extractWebsite) runs that turn from an in-process queue over a MemoryScanStore; on Redis,
+// `pnpm worker` runs it from BullMQ's queue over a RedisScanStore (jobs/redis/pageWorker.ts).
+export * from './crawlPage.ts';
 export * from './extractWebsite.ts';
 export * from './readScanPage.ts';
 export * from './robots.ts';

@@ -1,6 +1,7 @@
 import { createNameAllocator } from 'media-files';
-import type { ExtractedImage } from 'shared-contracts';
+import type { ExtractedImage, ExtractionEvent } from 'shared-contracts';
 import type { ExtractionBudget } from '../../probe/index.ts';
+import { MAX_LISTED_FAILURES } from './rules.ts';
 
 /** One page of a scan: `depth` link hops from its start page. */
 export type PageTask = {
@@ -10,8 +11,11 @@ export type PageTask = {
   origin?: string;
 };
 
+/** A page of the scan that failed, and why in the user's words. */
+export type PageFailure = { url: string; reason: string };
+
 /**
- * What the page step (readScanPage) needs of a scan's state: its frontier, the pages and images it
+ * What the worker loop's turn (crawlPage, readScanPage) needs of a scan's state: its frontier, the pages and images it
  * has seen, the file names it gave out, its events and its budgets' counters. One implementation
  * in memory (a scan run by this process: MemoryScanStore), one on Redis (every `pnpm worker`
  * reading pages of one scan: jobs/redis/redisPageStore.ts), so the crawl rules are written once.
@@ -37,30 +41,63 @@ export interface ScanStore {
   enqueue(task: PageTask): Promise<void>;
   /** The scan stops with pages left to read: its done event says `stoppedAtLimit`. */
   markStoppedAtLimit(): Promise<void>;
+  /** A start page could not be read: why, kept for the scan's error should no page be read at all. */
+  startFailed(error: unknown): Promise<void>;
+  /** A page is done (read, failed with why, or left unread): counted once; true for the one caller that is to end the scan. */
+  pageDone(url: string, failure?: PageFailure): Promise<boolean>;
+  /** Writes the scan's last event: done, or the start pages' error when no page could be read. */
+  end(): Promise<void>;
 }
+
+/** What a scan run in this process tells its loop (extractWebsite). */
+export type MemoryScanHooks = {
+  /** An event of the scan (an image, progress), in the order it happens. */
+  emit(event: ExtractionEvent): void;
+  /** A page taken into the scan: the loop reads it. */
+  take(task: PageTask): void;
+  /** The scan's last page is done. */
+  ended(): void;
+};
 
 /**
  * A scan's state in this process (the embedded scan, extractWebsite): images claimed on sight, so
- * a candidate is measured once however many pages name it; the next level of the breadth-first
- * scan is `frontier`, cut to the page limit when it is read.
+ * a candidate is measured once however many pages name it; pages taken once each, in the order
+ * found, up to the page limit.
  */
 export class MemoryScanStore implements ScanStore {
-  readonly #seenPages: Set<string>;
+  readonly #seenPages = new Set<string>();
   readonly #seenImages = new Set<string>();
   readonly #sitemapOrigins = new Set<string>();
   readonly #allocateName = createNameAllocator();
-  /** Pages taken for the next level, in the order they were found. */
-  frontier: PageTask[] = [];
+  readonly #failures: PageFailure[] = [];
+  enqueued = 0;
+  done = 0;
+  failed = 0;
   found = 0;
   notChecked = 0;
   stoppedAtLimit = false;
+  /** Why the first start page that failed could not be read. */
+  startError: unknown;
 
   constructor(
-    starts: readonly string[],
+    private readonly maxPages: number,
     private readonly budget: ExtractionBudget | undefined,
-    private readonly events: { image(image: ExtractedImage): void; reading(url: string): void },
-  ) {
-    this.#seenPages = new Set(starts);
+    private readonly hooks: MemoryScanHooks,
+  ) {}
+
+  /** The scan's progress, counted in pages; with the failed pages' list when one just failed. */
+  progress(detail?: string, withFailures = false): ExtractionEvent {
+    return {
+      type: 'progress',
+      unit: 'pages',
+      done: this.done,
+      queued: this.enqueued - this.done,
+      found: this.found,
+      ...(this.failed > 0 ? { failed: this.failed } : {}),
+      ...(withFailures ? { failures: [...this.#failures] } : {}),
+      ...(detail ? { detail } : {}),
+      ...(this.notChecked > 0 ? { notChecked: this.notChecked } : {}),
+    };
   }
 
   budgetSpent(): boolean {
@@ -68,7 +105,7 @@ export class MemoryScanStore implements ScanStore {
   }
 
   reading(url: string): void {
-    this.events.reading(url);
+    this.hooks.emit(this.progress(url));
   }
 
   async freshImages(keys: readonly string[]): Promise<boolean[]> {
@@ -89,7 +126,7 @@ export class MemoryScanStore implements ScanStore {
 
   async addImage(image: ExtractedImage): Promise<void> {
     this.found += 1;
-    this.events.image({ ...image, name: this.#allocateName(image.name) });
+    this.hooks.emit({ type: 'image', image: { ...image, name: this.#allocateName(image.name) } });
   }
 
   async markFrames(urls: readonly string[]): Promise<void> {
@@ -104,11 +141,34 @@ export class MemoryScanStore implements ScanStore {
 
   async enqueue(task: PageTask): Promise<void> {
     if (this.#seenPages.has(task.url)) return;
+    if (this.enqueued >= this.maxPages) {
+      this.stoppedAtLimit = true;
+      return;
+    }
     this.#seenPages.add(task.url);
-    this.frontier.push(task);
+    this.enqueued += 1;
+    this.hooks.take(task);
   }
 
   async markStoppedAtLimit(): Promise<void> {
     this.stoppedAtLimit = true;
+  }
+
+  async startFailed(error: unknown): Promise<void> {
+    this.startError ??= error;
+  }
+
+  async pageDone(_url: string, failure?: PageFailure): Promise<boolean> {
+    this.done += 1;
+    if (failure) {
+      this.failed += 1;
+      if (this.#failures.length < MAX_LISTED_FAILURES) this.#failures.push(failure);
+    }
+    this.hooks.emit(this.progress(undefined, !!failure));
+    return this.done >= this.enqueued;
+  }
+
+  async end(): Promise<void> {
+    this.hooks.ended();
   }
 }
