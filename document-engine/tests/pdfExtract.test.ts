@@ -131,6 +131,28 @@ describe('extractPdf', () => {
     expect(pngPixels(images[1]?.bytes ?? new Uint8Array()).rows[0]).toEqual([255, 0, 0, 0, 0, 255]);
   });
 
+  it('should follow forms 17 deep but no deeper, and not draw a form inside itself', async () => {
+    const form = (content: string, xobjects: string) =>
+      `<< /Type /XObject /Subtype /Form /BBox [0 0 1 1] /Resources << /XObject << ${xobjects} >> >> /Length ${content.length} >>\nstream\n${content}\nendstream`;
+    const image = imageStream('/Width 3 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8', [1, 2, 3]);
+    // forms 5, 6, … each drawing the next; the last draws the image, the object after it
+    const chain = (forms: number) =>
+      buildPdf(['/N Do'], '<< /XObject << /N 5 0 R >> >>', [
+        ...Array.from({ length: forms }, (_, i) => form('/N Do', `/N ${6 + i} 0 R`)),
+        image,
+      ]);
+    expect(await collect(chain(17))).toHaveLength(1);
+    expect(await collect(chain(18))).toHaveLength(0);
+    // two forms drawing each other, and one of them the image
+    const loop = buildPdf(['/A Do'], '<< /XObject << /A 5 0 R >> >>', [
+      form('/B Do', '/B 6 0 R'),
+      form('/A Do /Im Do', '/A 5 0 R /Im 7 0 R'),
+      image,
+    ]);
+    const images = await collect(loop);
+    expect(images.map((found) => `${found.width}x${found.height}`)).toEqual(['3x1']);
+  });
+
   it('should pass a DCT stream through byte for byte, even behind another filter', async () => {
     const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xc0, 0, 11, 8, 0, 2, 0, 3, 1, 1, 0x11, 0, 0xff, 0xd9]);
     const flated = zlibSync(jpeg);

@@ -116,5 +116,11 @@ describe('pnpm extract <video>', { timeout: 60_000 }, () => {
     const refused = await cli([video, '--sheet']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--sheet writes the contact sheet into --out DIR');
+    // The screen's sliders and the CLI take the same bounds (media-files' SHEET_SETTINGS).
+    const tooWide = await cli([video, '--sheet', '--width', '4001', '--out', 'sheet']);
+    expect(tooWide.code).toBe(2);
+    expect(tooWide.stderr).toContain('--width takes a whole number from 400 to 4000, got 4001');
+    const noColumns = await cli([video, '--sheet', '--columns', '0', '--out', 'sheet']);
+    expect(noColumns.stderr).toContain('--columns takes a whole number from 1 to 10, got 0');
   });
 });

@@ -9,8 +9,10 @@ import {
   inWindow,
   lumaGridOfPlane,
   parseTimestamp,
+  planFrames,
   resolveWindow,
   sharpestOf,
+  sharpestWindows,
   sharpness,
 } from '../src/video/index.ts';
 
@@ -63,6 +65,37 @@ describe('frame planner', () => {
     for (const bad of ['', 'abc', '00:61:00', '00:00:75', '1:2:3:4', '-5', '00:01:']) {
       expect(parseTimestamp(bad), bad).toBeUndefined();
     }
+  });
+
+  it('plans a run: the grid’s times with seconds-only names, or no times and millisecond names for what is found by reading', () => {
+    const every5 = planFrames(12, { mode: { kind: 'interval', intervalSeconds: 5 }, sharpest: false });
+    expect(every5).toMatchObject({ window: { from: 0, to: 12 }, times: [0, 5, 10], millis: false });
+    // the sharpest search may move a frame off its planned time: its name then carries milliseconds
+    expect(planFrames(12, { mode: { kind: 'interval', intervalSeconds: 5 }, sharpest: true }).millis).toBe(true);
+    // two frames in one second need milliseconds to be told apart
+    expect(planFrames(2, { mode: { kind: 'count', count: 4 }, sharpest: false })).toMatchObject({
+      times: [0.25, 0.75, 1.25, 1.75],
+      millis: true,
+    });
+    expect(
+      planFrames(130, { mode: { kind: 'keyframes' }, range: { fromSeconds: 60, toSeconds: 75 }, sharpest: false }),
+    ).toEqual({ window: { from: 60, to: 75 }, grid: undefined, times: undefined, millis: true });
+    expect(() => planFrames(10, { mode: { kind: 'keyframes' }, range: { fromSeconds: 12 }, sharpest: false })).toThrow(
+      FrameRangeError,
+    );
+  });
+
+  it('looks for the sharpest frame either side of a planned time, or after a cut up to the next, inside the window', () => {
+    expect(sharpestWindows([0, 5, 9.75], { from: 0, to: 10 }, false)).toEqual([
+      { target: 0, from: 0, to: 0.5 },
+      { target: 5, from: 4.5, to: 5.5 },
+      { target: 9.75, from: 9.25, to: 10 },
+    ]);
+    expect(sharpestWindows([2, 2.25, 7], { from: 1, to: 7.25 }, true)).toEqual([
+      { target: 2, from: 2, to: 2.25 },
+      { target: 2.25, from: 2.25, to: 2.75 },
+      { target: 7, from: 7, to: 7.25 },
+    ]);
   });
 
   it('maps sensitivity to ffmpeg’s threshold and back', () => {

@@ -157,6 +157,10 @@ describe('Edit Profile dialog', { timeout: 30_000 }, () => {
     wrap(<EditProfileDialog open onClose={() => closed++} />);
     expect((screen.getByLabelText('Email Address') as HTMLInputElement).value).toBe(ada.email);
     expect(screen.queryByLabelText('Phone Number')).toBeNull();
+    // Password managers fill the current password and offer a new one by these.
+    expect(screen.getByLabelText('Current Password').getAttribute('autocomplete')).toBe('current-password');
+    expect(screen.getByLabelText('New Password').getAttribute('autocomplete')).toBe('new-password');
+    expect(screen.getByLabelText('Confirm New Password').getAttribute('autocomplete')).toBe('new-password');
 
     const save = screen.getByRole('button', { name: 'Save Changes' });
     type('Display Name', '   ');

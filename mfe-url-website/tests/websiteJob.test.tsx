@@ -107,6 +107,25 @@ describe('the website screen and its job', { timeout: 30_000 }, () => {
     ]);
     expect(raised.filter((toast) => toast.kind === 'error')).toEqual([]);
   });
+
+  it("the form's address and patterns start the job: one pattern a line, blank lines left out", async () => {
+    jobServer([line(1, { type: 'start', runsOn: 'server', unit: 'pages' })], { open: true });
+    renderAt('/image-extractor-website');
+    fireEvent.change(screen.getByLabelText('Website URL'), { target: { value: ' https://example.org/ ' } });
+    fireEvent.change(screen.getByLabelText(m.includeLabel), { target: { value: '/blog/\n\n  /news/ ' } });
+    fireEvent.change(screen.getByLabelText(m.excludeLabel), { target: { value: '*/tag/*' } });
+    expect(screen.getByLabelText(m.includeLabel).getAttribute('placeholder')).toBe('/blog/');
+    expect(screen.getByLabelText(m.excludeLabel).getAttribute('placeholder')).toBe('*/tag/*');
+    fireEvent.click(screen.getByRole('button', { name: 'Scan Website' }));
+    await waitFor(() => expect(address).toBe(`/image-extractor-website?job=${JOB}`));
+    const [, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      url: 'https://example.org/',
+      include: ['/blog/', '/news/'],
+      exclude: ['*/tag/*'],
+      sitemap: false,
+    });
+  });
 });
 
 describe('jobExtractor', () => {

@@ -131,6 +131,23 @@ describe('ExtractionResults', { timeout: 30_000 }, () => {
     expect(raised).toMatchObject([{ kind: 'info', title: MESSAGES.download.image.title }]);
   });
 
+  it("shows the screen's own toast for a card's Download when it gives one", async () => {
+    const onDownload = vi.fn();
+    render(
+      <ThemeProvider>
+        <ExtractionResults screen={screenOf([image('a')])} linksFor={linksFor} onDownload={onDownload} />
+      </ThemeProvider>,
+    );
+    const download = await screen.findByRole('link', { name: 'Download a.png' }, { timeout: 15_000 });
+    download.addEventListener('click', (event) => event.preventDefault());
+    const raised: PublishedToast[] = [];
+    const unsubscribe = toasts.subscribe((toast) => raised.push(toast));
+    fireEvent.click(download);
+    unsubscribe();
+    expect(onDownload).toHaveBeenCalledWith(expect.objectContaining({ id: 'a' }));
+    expect(raised).toEqual([]);
+  });
+
   it('offers no Download All when the screen says nothing shown can be zipped', async () => {
     render(
       <ThemeProvider>

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { PATHS, REDIRECTS } from 'shared-contracts/routes';
 import { describe, expect, it, vi } from 'vitest';
@@ -46,8 +46,13 @@ describe('AppRoutes', () => {
     await waitFor(() => expect(current).toBe('/'));
   });
 
-  it('renders the landing page with its three sections', () => {
+  it('renders the landing page with its three sections, each named by its heading', () => {
     renderAt('/');
-    for (const id of ['features', 'how-it-works', 'tools']) expect(document.getElementById(id)).not.toBeNull();
+    const sections = { features: 'Features', 'how-it-works': 'How It Works', tools: 'Tools' };
+    for (const [id, name] of Object.entries(sections)) {
+      const section = screen.getByRole('region', { name });
+      expect(section.id).toBe(id);
+      expect(within(section).getByRole('heading', { level: 2 }).textContent).toBe(name);
+    }
   });
 });

@@ -12,12 +12,8 @@ import {
   formatBytes,
   formatTimestamp,
   parseTimestamp,
-  SHEET_COLUMNS_DEFAULT,
-  SHEET_COLUMNS_MAX,
-  SHEET_COLUMNS_MIN,
-  SHEET_WIDTH_DEFAULT,
-  SHEET_WIDTH_MAX,
-  SHEET_WIDTH_MIN,
+  planFrames,
+  SHEET_SETTINGS,
   sniffVideoContainer,
   VIDEO_SNIFF_BYTES,
 } from 'media-files';
@@ -40,7 +36,6 @@ import {
   type ExtractedFrame,
   extractFrames,
   isVideoJobError,
-  planFrames,
   probeVideo,
 } from '../extractors/video/index.ts';
 import { fail, values } from './args.ts';
@@ -144,7 +139,8 @@ function printFrame(frame: ExtractedFrame, url: string) {
   );
 }
 
-function wholeIn(name: 'columns' | 'width', fallback: number, min: number, max: number): number {
+function wholeIn(name: keyof typeof SHEET_SETTINGS): number {
+  const { min, max, default: fallback } = SHEET_SETTINGS[name];
   const text = values[name];
   if (text === undefined) return fallback;
   const value = number(name, text);
@@ -158,8 +154,8 @@ export async function extractVideoFile(file: string, outDir: string | undefined,
   if (!values.sheet && (values.columns !== undefined || values.width !== undefined))
     fail('--columns and --width are for --sheet.');
   if (values.sheet && !outDir) fail('--sheet writes the contact sheet into --out DIR: give one.');
-  const columns = wholeIn('columns', SHEET_COLUMNS_DEFAULT, SHEET_COLUMNS_MIN, SHEET_COLUMNS_MAX);
-  const sheetWidth = wholeIn('width', SHEET_WIDTH_DEFAULT, SHEET_WIDTH_MIN, SHEET_WIDTH_MAX);
+  const columns = wholeIn('columns');
+  const sheetWidth = wholeIn('width');
   const format = checked('format', FrameFormatSchema.safeParse(values.format ?? 'png'));
   const config = loadConfig();
   const tools = { ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath };
@@ -168,7 +164,7 @@ export async function extractVideoFile(file: string, outDir: string | undefined,
     await checkTools(tools);
     const video = await probeVideo(tools.ffprobePath, file, signal);
     try {
-      planFrames(video, selection);
+      planFrames(video.durationSeconds, selection);
     } catch (error) {
       if (error instanceof FrameRangeError) fail(error.message);
       throw error;

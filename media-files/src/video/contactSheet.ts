@@ -4,12 +4,17 @@
  * line (the video's name, duration and size), then the frames in a grid, each with its timestamp
  * under it. Everything in whole pixels.
  */
-export const SHEET_COLUMNS_MIN = 1;
-export const SHEET_COLUMNS_MAX = 10;
-export const SHEET_COLUMNS_DEFAULT = 4;
-export const SHEET_WIDTH_MIN = 400;
-export const SHEET_WIDTH_MAX = 4000;
-export const SHEET_WIDTH_DEFAULT = 1600;
+
+/** A setting of the sheet: its bounds and its default. */
+export type SheetSettingRange = Readonly<{ min: number; max: number; default: number }>;
+
+/** What may be chosen of a sheet, on the screen's sliders and in the CLI's options alike: one table. */
+export const SHEET_SETTINGS: Readonly<Record<'columns' | 'width', SheetSettingRange>> = {
+  /** Frames per row. */
+  columns: { min: 1, max: 10, default: 4 },
+  /** The sheet's width in pixels. */
+  width: { min: 400, max: 4000, default: 1600 },
+};
 
 export type SheetLayoutInput = {
   /** Frames on the sheet. */
@@ -45,11 +50,11 @@ export type SheetLayout = {
   cells: SheetCell[];
 };
 
-const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(value)));
+const clamp = (value: number, { min, max }: SheetSettingRange) => Math.min(max, Math.max(min, Math.round(value)));
 
 export function sheetLayout(input: SheetLayoutInput): SheetLayout {
-  const width = clamp(input.width, SHEET_WIDTH_MIN, SHEET_WIDTH_MAX);
-  const columns = clamp(Math.min(input.columns, Math.max(1, input.count)), SHEET_COLUMNS_MIN, SHEET_COLUMNS_MAX);
+  const width = clamp(input.width, SHEET_SETTINGS.width);
+  const columns = clamp(Math.min(input.columns, Math.max(1, input.count)), SHEET_SETTINGS.columns);
   const margin = Math.max(8, Math.round(width / 100));
   const gap = margin;
   const headerFontSize = Math.max(14, Math.round(width / 60));

@@ -1,5 +1,11 @@
-import { type FrameMode, type FrameRange, MESSAGES } from 'shared-contracts';
-import { frameCount } from './frameTimes.ts';
+import {
+  type FrameMode,
+  type FrameRange,
+  type FrameSelection,
+  MESSAGES,
+  SHARPEST_WINDOW_SECONDS,
+} from 'shared-contracts';
+import { frameCount, timestampsNeedMillis } from './frameTimes.ts';
 import { formatTimestamp } from './timestamp.ts';
 
 /**
@@ -62,6 +68,51 @@ export function gridTimes(grid: FrameGrid): number[] {
 /** Whether a time found by reading the video (a cut, a key frame) is inside the window. */
 export function inWindow(seconds: number, window: FrameWindow): boolean {
   return seconds >= window.from - 1e-6 && seconds < window.to - 1e-6;
+}
+
+/**
+ * The plan a run announces before any frame. Every N seconds and N frames have their times (the
+ * grid); scene changes and key frames are found by reading the video, so their count is unknown, and
+ * their names carry milliseconds (two cuts can fall in one second), as do frames the sharpest
+ * search may move.
+ */
+export type FramePlan = {
+  window: FrameWindow;
+  grid: FrameGrid | undefined;
+  /** The grid's times; undefined when frames are found by reading. */
+  times: number[] | undefined;
+  millis: boolean;
+};
+
+/** Throws FrameRangeError for a range outside the video. */
+export function planFrames(durationSeconds: number, selection: FrameSelection): FramePlan {
+  const window = resolveWindow(durationSeconds, selection.range);
+  const { mode } = selection;
+  if (mode.kind === 'interval' || mode.kind === 'count') {
+    const grid = frameGrid(durationSeconds, mode, selection.range);
+    const times = gridTimes(grid);
+    return { window, grid, times, millis: selection.sharpest || timestampsNeedMillis(times) };
+  }
+  return { window, grid: undefined, times: undefined, millis: true };
+}
+
+/** Where the sharpest search looks for one chosen time (`target`): a window of its own. */
+export type SharpestWindow = FrameWindow & { target: number };
+
+/**
+ * For each chosen time, the stretch its sharpest frame is picked from: SHARPEST_WINDOW_SECONDS
+ * either side, or after a cut only (before it is the previous shot) and not past the next cut;
+ * always inside the run's window.
+ */
+export function sharpestWindows(targets: readonly number[], window: FrameWindow, afterOnly: boolean): SharpestWindow[] {
+  return targets.map((target, i) => {
+    const next = afterOnly ? (targets[i + 1] ?? window.to) : window.to;
+    return {
+      target,
+      from: Math.max(window.from, afterOnly ? target : target - SHARPEST_WINDOW_SECONDS),
+      to: Math.min(next, target + SHARPEST_WINDOW_SECONDS, window.to),
+    };
+  });
 }
 
 /**

@@ -18,6 +18,19 @@ const m = MESSAGES.account;
 
 const EMPTY_PASSWORDS = { current: '', next: '', confirm: '' };
 
+/** What the account signs in with, shown read-only: whichever of the two it has. */
+const SIGN_IN_FIELDS = [
+  { key: 'email', label: 'Email Address' },
+  { key: 'phone', label: 'Phone Number' },
+] as const;
+
+/** The password change's fields, in the order a visitor fills them. */
+const PASSWORD_FIELDS = [
+  { field: 'current', label: 'Current Password', id: 'edit-profile-current', autoComplete: 'current-password' },
+  { field: 'next', label: 'New Password', id: 'edit-profile-new', autoComplete: 'new-password' },
+  { field: 'confirm', label: 'Confirm New Password', id: 'edit-profile-confirm', autoComplete: 'new-password' },
+] as const;
+
 /**
  * Edit Profile: photo, display name, the email or phone the account signs in
  * with (shown, not edited: it is the account's identity on this device), and a password change.
@@ -115,49 +128,25 @@ export default function EditProfileDialog({ open, onClose }: EditProfileDialogPr
         <Form.Item label="Display Name" htmlFor="edit-profile-name">
           <Input id="edit-profile-name" value={name} onChange={(event) => setName(event.target.value)} />
         </Form.Item>
-        {account.email ? (
-          <Form.Item
-            label="Email Address"
-            htmlFor="edit-profile-email"
-            extra="You sign in with it; it cannot be changed."
-          >
-            <Input id="edit-profile-email" value={account.email} readOnly />
-          </Form.Item>
-        ) : null}
-        {account.phone ? (
-          <Form.Item
-            label="Phone Number"
-            htmlFor="edit-profile-phone"
-            extra="You sign in with it; it cannot be changed."
-          >
-            <Input id="edit-profile-phone" value={account.phone} readOnly />
-          </Form.Item>
-        ) : null}
+        {SIGN_IN_FIELDS.map(({ key, label }) => {
+          const value = account[key];
+          return value ? (
+            <Form.Item
+              key={key}
+              label={label}
+              htmlFor={`edit-profile-${key}`}
+              extra="You sign in with it; it cannot be changed."
+            >
+              <Input id={`edit-profile-${key}`} value={value} readOnly />
+            </Form.Item>
+          ) : null;
+        })}
         <Divider titlePlacement="start">Change Password</Divider>
-        <Form.Item label="Current Password" htmlFor="edit-profile-current">
-          <Password
-            id="edit-profile-current"
-            autoComplete="current-password"
-            value={passwords.current}
-            onChange={setPassword('current')}
-          />
-        </Form.Item>
-        <Form.Item label="New Password" htmlFor="edit-profile-new">
-          <Password
-            id="edit-profile-new"
-            autoComplete="new-password"
-            value={passwords.next}
-            onChange={setPassword('next')}
-          />
-        </Form.Item>
-        <Form.Item label="Confirm New Password" htmlFor="edit-profile-confirm">
-          <Password
-            id="edit-profile-confirm"
-            autoComplete="new-password"
-            value={passwords.confirm}
-            onChange={setPassword('confirm')}
-          />
-        </Form.Item>
+        {PASSWORD_FIELDS.map(({ field, label, id, autoComplete }) => (
+          <Form.Item key={field} label={label} htmlFor={id}>
+            <Password id={id} autoComplete={autoComplete} value={passwords[field]} onChange={setPassword(field)} />
+          </Form.Item>
+        ))}
         <Button block disabled={!allPasswordsFilled} loading={changingPassword} onClick={updatePassword}>
           Update Password
         </Button>

@@ -1,13 +1,11 @@
 import {
   createSceneScorer,
   type FrameWindow,
-  frameGrid,
-  gridTimes,
-  resolveWindow,
+  planFrames,
   SHARPNESS_SIZE,
   sharpestOf,
+  sharpestWindows,
   sharpness,
-  timestampsNeedMillis,
 } from 'media-files';
 import type { InputVideoTrack } from 'mediabunny';
 import {
@@ -95,13 +93,9 @@ export async function* extractFrames(video: VideoSource, options: ExtractFramesO
   try {
     const { selection } = options;
     const { mode } = selection;
-    const window = resolveWindow(info.durationSeconds, selection.range);
-    const grid =
-      mode.kind === 'interval' || mode.kind === 'count'
-        ? gridTimes(frameGrid(info.durationSeconds, mode, selection.range))
-        : undefined;
-    const found = grid === undefined || (selection.sharpest && mode.kind !== 'keyframes');
-    const millis = found || timestampsNeedMillis(grid ?? []);
+    const { window, times: grid, millis } = planFrames(info.durationSeconds, selection);
+    // Frames at the planner's times are named by them; the rest by the frame the video chose.
+    const planned = grid !== undefined && !selection.sharpest;
     if (!info.canDecode) {
       yield { kind: 'info', info, total: grid?.length, millis };
       return;
@@ -142,7 +136,7 @@ export async function* extractFrames(video: VideoSource, options: ExtractFramesO
       }
       targets = chosen;
     }
-    yield* encodeFrames(track, info, targets, !found, options);
+    yield* encodeFrames(track, info, targets, planned, options);
   } finally {
     input.dispose();
   }
@@ -253,10 +247,12 @@ async function* sharpestTargets(
   const total = perTarget * targets.length;
   const kept = new Set<number>();
   let done = 0;
-  for (const [i, target] of targets.entries()) {
-    const next = afterOnly ? (targets[i + 1]?.time ?? window.to) : window.to;
-    const from = Math.max(window.from, afterOnly ? target.time : target.time - SHARPEST_WINDOW_SECONDS);
-    const to = Math.min(next, target.time + SHARPEST_WINDOW_SECONDS, window.to);
+  const windows = sharpestWindows(
+    targets.map((t) => t.time),
+    window,
+    afterOnly,
+  );
+  for (const { target, from, to } of windows) {
     const candidates: Array<{ seconds: number; score: number; at: number }> = [];
     for await (const { canvas, timestamp } of sink.canvases(first + from, first + to)) {
       signal?.throwIfAborted();
@@ -271,7 +267,7 @@ async function* sharpestTargets(
       done += 1;
     }
     yield { kind: 'scan', done, total: Math.max(total, done) };
-    const best = sharpestOf(candidates, target.time);
+    const best = sharpestOf(candidates, target);
     if (best && !kept.has(best.at)) {
       kept.add(best.at);
       yield { at: best.at, time: best.seconds };

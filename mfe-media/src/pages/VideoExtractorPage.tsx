@@ -1,7 +1,7 @@
 import { toasts } from 'browser-services/toast';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
-import { type ExtractionMessages, PageHeading, preloadExtractionViews, useExtraction } from 'shared-ui';
+import { type ExtractionMessages, PageHeading, preloadExtractionViews, useExtractionScreen } from 'shared-ui';
 import { Card } from 'shared-ui/design-system';
 import {
   type ChosenVideo,
@@ -12,15 +12,13 @@ import {
   type RangeProblem,
   videoFrameExtractor,
 } from '../client/index.ts';
+import { FramesResults, preloadContactSheet } from './videoExtractor/FramesResults.tsx';
 import { VideoInfoSections } from './videoExtractor/infoSections.tsx';
 import { VideoPicker } from './videoExtractor/VideoPicker.tsx';
 
 // Drawn only once a video is chosen (player, settings, Extract Frames): antd's Slider and Radio stay
 // off the first render path. (shared-ui's ResultsGrid and ExtractionProgress load themselves on first use.)
 const ChosenVideoPanel = lazy(() => import('./videoExtractor/ChosenVideoPanel.tsx'));
-// Drawn only once frames exist: the grid and Download All (the ZIP writer).
-const loadFramesResults = () => import('./videoExtractor/FramesResults.tsx');
-const FramesResults = lazy(loadFramesResults);
 
 const m = MESSAGES.video;
 
@@ -52,7 +50,12 @@ export default function VideoExtractorPage() {
   const [grabbed, setGrabbed] = useState<ExtractedImage[]>([]);
   const [grabbing, setGrabbing] = useState(false);
   const grabCount = useRef(0);
-  const extraction = useExtraction({ extractor: videoFrameExtractor, messages, release: releaseFrame });
+  const extraction = useExtractionScreen({
+    extractor: videoFrameExtractor,
+    messages,
+    release: releaseFrame,
+    zipName: 'video-frames.zip',
+  });
   const { images: extracted, busy, progress, start } = extraction;
   const frames = useMemo(() => [...extracted, ...grabbed], [extracted, grabbed]);
   // The server made the frames: the user should know the video left the device, and why.
@@ -75,7 +78,7 @@ export default function VideoExtractorPage() {
     // Extract Frames is the next step: fetch the extractor, its progress bar and the results meanwhile.
     preloadVideoFrames();
     preloadExtractionViews();
-    void loadFramesResults().catch(() => undefined);
+    preloadContactSheet();
   };
 
   const changeSettings = (next: FrameSettings) => {
@@ -138,25 +141,16 @@ export default function VideoExtractorPage() {
           </Suspense>
         ) : null}
       </Card>
-      {frames.length > 0 ? (
-        <Suspense
-          fallback={
-            <p role="status" className="ie-results-loading">
-              Loading results…
-            </p>
-          }
-        >
-          <FramesResults
-            frames={frames}
-            video={{
-              name: video?.kind === 'file' ? video.file.name : videoNameOfUrl(video?.url ?? ''),
-              durationSeconds: start?.video?.durationSeconds,
-              width: start?.video?.width ?? frames[0]?.width ?? 0,
-              height: start?.video?.height ?? frames[0]?.height ?? 0,
-            }}
-          />
-        </Suspense>
-      ) : null}
+      <FramesResults
+        // Grabbed frames join the extracted ones: Download All and the contact sheet take both.
+        screen={{ ...extraction, images: frames }}
+        video={{
+          name: video?.kind === 'file' ? video.file.name : videoNameOfUrl(video?.url ?? ''),
+          durationSeconds: start?.video?.durationSeconds,
+          width: start?.video?.width ?? frames[0]?.width ?? 0,
+          height: start?.video?.height ?? frames[0]?.height ?? 0,
+        }}
+      />
       <VideoInfoSections />
     </>
   );

@@ -1,21 +1,15 @@
 import { toasts } from 'browser-services/toast';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { type ExtractionEvent, MESSAGES, URL_LIST_MAX } from 'shared-contracts';
-import {
-  type ExtractionMessages,
-  ExtractionResults,
-  InfoSection,
-  PageHeading,
-  StepsSection,
-  useExtractionScreen,
-} from 'shared-ui';
-import { Card, Checkbox, Field, Paragraph, Text } from 'shared-ui/design-system';
+import { type ExtractionMessages, ExtractionResults, InfoSection, StepsSection, useExtractionScreen } from 'shared-ui';
+import { Checkbox, Field, Paragraph, Text } from 'shared-ui/design-system';
 import { Button } from 'shared-ui/design-system/button';
 import { Space } from 'shared-ui/design-system/space';
 import { TextArea } from 'shared-ui/design-system/text-area';
 import { imageLinks, pageExtractor } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
 import { jobExtractor } from './jobExtractor.ts';
+import { ToolForm } from './ToolForm.tsx';
 import './pages.css';
 
 const m = MESSAGES.url;
@@ -99,61 +93,54 @@ export default function UrlExtractorPage() {
 
   return (
     <>
-      <PageHeading
+      <ToolForm
         title="Extract Images from URL"
         subtitle="Paste the address of any web page to see every image on it, at full size, and download them."
-      />
-      <Card style={{ maxWidth: 760, margin: '0 auto' }}>
-        <form
-          className="url-website__form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void extract();
-          }}
+        onSubmit={() => void extract()}
+        status={
+          listSize && loading ? (
+            <Text
+              type="secondary"
+              aria-live="polite"
+              data-testid="url-list-progress"
+              style={{ display: 'block', marginTop: 12 }}
+            >
+              {m.listProgress(Math.min(progress?.done ?? 0, listSize), listSize, progress?.found ?? images.length)}
+            </Text>
+          ) : null
+        }
+      >
+        <Field
+          label="Web page URL"
+          htmlFor="page-url"
+          className="url-website__field--tight"
+          help={m.listHelp(URL_LIST_MAX)}
         >
-          <Field
-            label="Web page URL"
-            htmlFor="page-url"
-            className="url-website__field--tight"
-            help={m.listHelp(URL_LIST_MAX)}
-          >
-            <Space.Compact style={{ width: '100%' }}>
-              <TextArea
-                id="page-url"
-                required
-                placeholder="https://example.com/page"
-                value={url}
-                onChange={(event) => setUrl(event.target.value)}
-                onKeyDown={onKeyDown}
-                size="large"
-                autoComplete="url"
-                autoSize={{ minRows: 1, maxRows: 10 }}
-                spellCheck={false}
-              />
-              <Button type="primary" htmlType="submit" size="large" loading={loading} disabled={loading}>
-                {loading ? 'Extracting...' : 'Extract Images'}
-              </Button>
-            </Space.Compact>
-          </Field>
-          <Checkbox checked={render} onChange={(event) => setRender(event.target.checked)}>
-            Render JavaScript
-          </Checkbox>
-          <Paragraph type="secondary" style={{ margin: '4px 0 0 24px', fontSize: 13 }}>
-            Loads the page in a real browser and scrolls it, for pages that build themselves with scripts. Slower.
-          </Paragraph>
-        </form>
-        {listSize && loading ? (
-          <Text
-            type="secondary"
-            aria-live="polite"
-            data-testid="url-list-progress"
-            style={{ display: 'block', marginTop: 12 }}
-          >
-            {m.listProgress(Math.min(progress?.done ?? 0, listSize), listSize, progress?.found ?? images.length)}
-          </Text>
-        ) : null}
-      </Card>
+          <Space.Compact style={{ width: '100%' }}>
+            <TextArea
+              id="page-url"
+              required
+              placeholder="https://example.com/page"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              onKeyDown={onKeyDown}
+              size="large"
+              autoComplete="url"
+              autoSize={{ minRows: 1, maxRows: 10 }}
+              spellCheck={false}
+            />
+            <Button type="primary" htmlType="submit" size="large" loading={loading} disabled={loading}>
+              {loading ? 'Extracting...' : 'Extract Images'}
+            </Button>
+          </Space.Compact>
+        </Field>
+        <Checkbox checked={render} onChange={(event) => setRender(event.target.checked)}>
+          Render JavaScript
+        </Checkbox>
+        <Paragraph type="secondary" style={{ margin: '4px 0 0 24px', fontSize: 13 }}>
+          Loads the page in a real browser and scrolls it, for pages that build themselves with scripts. Slower.
+        </Paragraph>
+      </ToolForm>
       <ExtractionResults screen={extraction} linksFor={imageLinks} sourceOrder={batch} />
       <StepsSection
         id="how-it-works"

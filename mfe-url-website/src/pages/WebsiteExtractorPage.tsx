@@ -7,10 +7,9 @@ import {
   type ExtractionProgressState,
   ExtractionResults,
   InfoSection,
-  PageHeading,
   useExtractionScreen,
 } from 'shared-ui';
-import { Card, Checkbox, Field, GlobalOutlined, NumberInput } from 'shared-ui/design-system';
+import { Checkbox, Field, GlobalOutlined, NumberInput } from 'shared-ui/design-system';
 import { Button } from 'shared-ui/design-system/button';
 import { Input } from 'shared-ui/design-system/input';
 import { Space } from 'shared-ui/design-system/space';
@@ -18,6 +17,7 @@ import { TextArea } from 'shared-ui/design-system/text-area';
 import { imageLinks } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
 import { jobExtractor } from './jobExtractor.ts';
+import { ToolForm } from './ToolForm.tsx';
 import './pages.css';
 
 // Drawn only once a scan starts: antd's Progress stays off the first render path. (shared-ui's
@@ -56,6 +56,30 @@ const patterns = (text: string) =>
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
+
+type PatternsFieldProps = {
+  id: string;
+  label: string;
+  help?: string;
+  placeholder: string;
+  value: string;
+  onChange: (text: string) => void;
+};
+
+/** Include or exclude: link patterns, one a line (`patterns` reads them). */
+function PatternsField({ id, label, help, placeholder, value, onChange }: PatternsFieldProps) {
+  return (
+    <Field label={label} htmlFor={id} help={help}>
+      <TextArea
+        id={id}
+        rows={2}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={placeholder}
+      />
+    </Field>
+  );
+}
 
 /** Before the server's first word: the start page is queued. */
 const STARTING: ExtractionProgressState = { done: 0, queued: 1, found: 0, unit: 'pages' };
@@ -106,89 +130,79 @@ export default function WebsiteExtractorPage() {
 
   return (
     <>
-      <PageHeading
+      <ToolForm
         title="Extract Images from Website"
         subtitle="Scan a whole website, page after page, and collect every image it uses."
-      />
-      <Card style={{ maxWidth: 760, margin: '0 auto' }}>
-        <form
-          className="url-website__form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            start();
-          }}
+        onSubmit={start}
+        status={
+          progress && (scanning || cancelled || (progress.failed ?? 0) > 0) ? (
+            <div style={{ marginTop: 16 }} aria-live="polite">
+              <Suspense fallback={null}>
+                <ScanProgress
+                  progress={progress}
+                  maxPages={maxPages}
+                  found={images.length}
+                  scanning={scanning}
+                  cancelled={cancelled}
+                />
+              </Suspense>
+            </div>
+          ) : null
+        }
+      >
+        <Field label="Website URL" htmlFor="website-url">
+          <Input
+            id="website-url"
+            type="url"
+            required
+            prefix={<GlobalOutlined aria-hidden="true" />}
+            placeholder="https://example.com"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            size="large"
+            autoComplete="url"
+          />
+        </Field>
+        <Field
+          label="Scan Depth (pages)"
+          htmlFor="scan-depth"
+          help={m.depthHelp(SCAN_DEPTH_MIN, SCAN_DEPTH_MAX, maxPages)}
         >
-          <Field label="Website URL" htmlFor="website-url">
-            <Input
-              id="website-url"
-              type="url"
-              required
-              prefix={<GlobalOutlined aria-hidden="true" />}
-              placeholder="https://example.com"
-              value={url}
-              onChange={(event) => setUrl(event.target.value)}
-              size="large"
-              autoComplete="url"
-            />
-          </Field>
-          <Field
-            label="Scan Depth (pages)"
-            htmlFor="scan-depth"
-            help={m.depthHelp(SCAN_DEPTH_MIN, SCAN_DEPTH_MAX, maxPages)}
-          >
-            <NumberInput id="scan-depth" min={SCAN_DEPTH_MIN} max={SCAN_DEPTH_MAX} value={depth} onChange={setDepth} />
-          </Field>
-          <Field label={m.includeLabel} htmlFor="scan-include" help={m.patternsHelp}>
-            <TextArea
-              id="scan-include"
-              rows={2}
-              value={include}
-              onChange={(event) => setInclude(event.target.value)}
-              placeholder="/blog/"
-            />
-          </Field>
-          <Field label={m.excludeLabel} htmlFor="scan-exclude">
-            <TextArea
-              id="scan-exclude"
-              rows={2}
-              value={exclude}
-              onChange={(event) => setExclude(event.target.value)}
-              placeholder="*/tag/*"
-            />
-          </Field>
-          <Checkbox checked={sitemap} onChange={(event) => setSitemap(event.target.checked)}>
-            {m.sitemapLabel}
-          </Checkbox>
-          <br />
-          <Checkbox checked={render} onChange={(event) => setRender(event.target.checked)}>
-            Render JavaScript
-          </Checkbox>
-          <Space style={{ display: 'flex', marginTop: 16 }}>
-            <Button type="primary" htmlType="submit" size="large" loading={scanning} disabled={scanning}>
-              {scanning ? 'Scanning Website...' : 'Scan Website'}
+          <NumberInput id="scan-depth" min={SCAN_DEPTH_MIN} max={SCAN_DEPTH_MAX} value={depth} onChange={setDepth} />
+        </Field>
+        <PatternsField
+          id="scan-include"
+          label={m.includeLabel}
+          help={m.patternsHelp}
+          placeholder="/blog/"
+          value={include}
+          onChange={setInclude}
+        />
+        <PatternsField
+          id="scan-exclude"
+          label={m.excludeLabel}
+          placeholder="*/tag/*"
+          value={exclude}
+          onChange={setExclude}
+        />
+        <Checkbox checked={sitemap} onChange={(event) => setSitemap(event.target.checked)}>
+          {m.sitemapLabel}
+        </Checkbox>
+        <br />
+        <Checkbox checked={render} onChange={(event) => setRender(event.target.checked)}>
+          Render JavaScript
+        </Checkbox>
+        <Space style={{ display: 'flex', marginTop: 16 }}>
+          <Button type="primary" htmlType="submit" size="large" loading={scanning} disabled={scanning}>
+            {scanning ? 'Scanning Website...' : 'Scan Website'}
+          </Button>
+          {scanning ? (
+            <Button size="large" onClick={scan.cancel}>
+              Cancel
             </Button>
-            {scanning ? (
-              <Button size="large" onClick={scan.cancel}>
-                Cancel
-              </Button>
-            ) : null}
-          </Space>
-        </form>
-        {progress && (scanning || cancelled || (progress.failed ?? 0) > 0) ? (
-          <div style={{ marginTop: 16 }} aria-live="polite">
-            <Suspense fallback={null}>
-              <ScanProgress
-                progress={progress}
-                maxPages={maxPages}
-                found={images.length}
-                scanning={scanning}
-                cancelled={cancelled}
-              />
-            </Suspense>
-          </div>
-        ) : null}
-      </Card>
+          ) : null}
+        </Space>
+      </ToolForm>
       <ExtractionResults
         screen={scan}
         linksFor={imageLinks}

@@ -4,7 +4,15 @@
  * lives in one place. Headings, info sections, FAQ answers and button labels live in the pages.
  * A `{n}`-style value is filled by the function that carries it.
  */
-import { GiB, VIDEO_MAX_BYTES, VIDEO_MAX_DURATION_SECONDS } from '../limits.ts';
+import {
+  DOCX_MAX_BYTES,
+  GiB,
+  MiB,
+  PDF_MAX_BYTES,
+  PPT_MAX_BYTES,
+  VIDEO_MAX_BYTES,
+  VIDEO_MAX_DURATION_SECONDS,
+} from '../limits.ts';
 
 /** A wait in words a visitor reads at a glance: seconds under 90 s, minutes under an hour, else hours, rounded up. */
 function waitWords(seconds: number): string {
@@ -15,6 +23,41 @@ function waitWords(seconds: number): string {
         ? [Math.ceil(seconds / 60), 'minute']
         : [Math.ceil(seconds / 3600), 'hour'];
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/** How a document screen (PDF, Word, PowerPoint) names its kind of file in its toasts. */
+type DocumentWords = {
+  /** "Processing …": the format's short name. */
+  processing: string;
+  /** What to upload, with its article: "a Word document". */
+  upload: string;
+  /** The refusal of another kind of file, whole: it names the extensions where there are several. */
+  invalidType: string;
+  /** The screen's size limit, said in MB. */
+  maxBytes: number;
+  /** "this …", "from …": "Word document". */
+  name: string;
+  /** "from your …": "document". */
+  yours: string;
+};
+
+/** A document screen's toasts: the same sentences on the three screens, each naming its kind of file. */
+function documentScreen(words: DocumentWords) {
+  return {
+    invalidType: { title: 'Invalid File Type', description: words.invalidType },
+    tooLarge: { title: 'File Too Large', description: `Maximum file size is ${words.maxBytes / MiB}MB.` },
+    noFile: { title: 'No File Selected', description: `Please upload ${words.upload} first.` },
+    processing: { title: `Processing ${words.processing}` },
+    complete: (n: number) => ({
+      title: 'Extraction Complete',
+      description: `Successfully extracted ${n} images from your ${words.yours}`,
+    }),
+    failed: {
+      title: 'Extraction Failed',
+      description: `We couldn't extract images from this ${words.name}. Please try a different file.`,
+    },
+    fallbackError: `Failed to extract images from ${words.name}.`,
+  };
 }
 
 export const MESSAGES = {
@@ -164,54 +207,30 @@ export const MESSAGES = {
         `${name}  ·  ${duration}  ·  ${width}x${height}`,
     },
   },
-  pdf: {
-    invalidType: { title: 'Invalid File Type', description: 'Please upload a PDF file.' },
-    tooLarge: { title: 'File Too Large', description: 'Maximum file size is 100MB.' },
-    noFile: { title: 'No File Selected', description: 'Please upload a PDF file first.' },
-    processing: { title: 'Processing PDF' },
-    complete: (n: number) => ({
-      title: 'Extraction Complete',
-      description: `Successfully extracted ${n} images from your PDF`,
-    }),
-    failed: {
-      title: 'Extraction Failed',
-      description: "We couldn't extract images from this PDF. Please try a different file.",
-    },
-    fallbackError: 'Failed to extract images from PDF.',
-  },
-  docx: {
-    invalidType: { title: 'Invalid File Type', description: 'Please upload a Word document (.docx or .doc)' },
-    tooLarge: { title: 'File Too Large', description: 'Maximum file size is 50MB.' },
-    noFile: { title: 'No File Selected', description: 'Please upload a Word document first.' },
-    processing: { title: 'Processing DOCX' },
-    complete: (n: number) => ({
-      title: 'Extraction Complete',
-      description: `Successfully extracted ${n} images from your document`,
-    }),
-    failed: {
-      title: 'Extraction Failed',
-      description: "We couldn't extract images from this Word document. Please try a different file.",
-    },
-    fallbackError: 'Failed to extract images from Word document.',
-  },
-  ppt: {
-    invalidType: {
-      title: 'Invalid File Type',
-      description: 'Please upload a PowerPoint presentation (.ppt or .pptx)',
-    },
-    tooLarge: { title: 'File Too Large', description: 'Maximum file size is 50MB.' },
-    noFile: { title: 'No File Selected', description: 'Please upload a PowerPoint presentation first.' },
-    processing: { title: 'Processing PowerPoint' },
-    complete: (n: number) => ({
-      title: 'Extraction Complete',
-      description: `Successfully extracted ${n} images from your presentation`,
-    }),
-    failed: {
-      title: 'Extraction Failed',
-      description: "We couldn't extract images from this PowerPoint presentation. Please try a different file.",
-    },
-    fallbackError: 'Failed to extract images from PowerPoint presentation.',
-  },
+  pdf: documentScreen({
+    processing: 'PDF',
+    upload: 'a PDF file',
+    invalidType: 'Please upload a PDF file.',
+    maxBytes: PDF_MAX_BYTES,
+    name: 'PDF',
+    yours: 'PDF',
+  }),
+  docx: documentScreen({
+    processing: 'DOCX',
+    upload: 'a Word document',
+    invalidType: 'Please upload a Word document (.docx or .doc)',
+    maxBytes: DOCX_MAX_BYTES,
+    name: 'Word document',
+    yours: 'document',
+  }),
+  ppt: documentScreen({
+    processing: 'PowerPoint',
+    upload: 'a PowerPoint presentation',
+    invalidType: 'Please upload a PowerPoint presentation (.ppt or .pptx)',
+    maxBytes: PPT_MAX_BYTES,
+    name: 'PowerPoint presentation',
+    yours: 'presentation',
+  }),
   /** What the PDF, Word and PowerPoint screens say beyond the shared toasts (`what`: "PDF", "document"...). */
   documents: {
     noImages: (what: string) => ({

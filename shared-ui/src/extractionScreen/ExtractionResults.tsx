@@ -6,7 +6,7 @@ import type { ScreenResults } from './useExtractionScreen.ts';
 
 export type ExtractionResultsProps = Omit<
   ResultsGridProps,
-  'title' | 'images' | 'onDownload' | 'onDownloadAll' | 'downloadAllBusy' | 'remoteNote'
+  'title' | 'images' | 'onDownloadAll' | 'downloadAllBusy' | 'remoteNote'
 > & {
   /** The screen's run and Download All (`useExtractionScreen`). */
   screen: ScreenResults;
@@ -17,13 +17,15 @@ export type ExtractionResultsProps = Omit<
 
 /**
  * A screen's results: nothing until an image is found, then the one grid (loaded on first use)
- * wired to the screen's Download All. The screen passes only what differs: its links, card lines
- * and previews.
+ * wired to the screen's Download All. The screen passes only what differs: its links, card lines,
+ * previews, and a card's Download toast when its words differ.
  */
 export function ExtractionResults({
   screen,
   title = 'Extracted Images',
   downloadable = true,
+  // A card's Download is the browser's own: the screen's part is the toast, its own words if it has them.
+  onDownload = () => toasts.info(MESSAGES.download.image.title),
   ...grid
 }: ExtractionResultsProps) {
   const { images, downloadAll, downloadAllBusy, remoteNote } = screen;
@@ -33,7 +35,7 @@ export function ExtractionResults({
       {...grid}
       title={title}
       images={images}
-      onDownload={() => toasts.info(MESSAGES.download.image.title)}
+      onDownload={onDownload}
       onDownloadAll={downloadable ? (shown, choices) => void downloadAll(shown, choices) : undefined}
       downloadAllBusy={downloadAllBusy}
       remoteNote={remoteNote}

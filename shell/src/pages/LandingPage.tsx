@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from 'shared-contracts/product';
 import { LANDING_SECTIONS, PATHS } from 'shared-contracts/routes';
@@ -39,6 +40,17 @@ const STEPS = [
   },
 ] as const;
 
+/** One of the page's sections: the header's links jump to its id, its heading names it. */
+function LandingSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const titleId = `${id}-title`;
+  return (
+    <section id={id} className="landing__section" aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
 export function LandingPage() {
   return (
     <div className="landing">
@@ -73,8 +85,7 @@ export function LandingPage() {
         </aside>
       </section>
 
-      <section id={LANDING_SECTIONS.features} className="landing__section" aria-labelledby="features-title">
-        <h2 id="features-title">Features</h2>
+      <LandingSection id={LANDING_SECTIONS.features} title="Features">
         <ul className="feature-list">
           {FEATURES.map((feature) => (
             <li key={feature.title} className="feature">
@@ -83,10 +94,9 @@ export function LandingPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </LandingSection>
 
-      <section id={LANDING_SECTIONS.howItWorks} className="landing__section" aria-labelledby="how-title">
-        <h2 id="how-title">How It Works</h2>
+      <LandingSection id={LANDING_SECTIONS.howItWorks} title="How It Works">
         <ol className="steps">
           {STEPS.map((step, index) => (
             <li key={step.title} className="step">
@@ -98,10 +108,9 @@ export function LandingPage() {
             </li>
           ))}
         </ol>
-      </section>
+      </LandingSection>
 
-      <section id={LANDING_SECTIONS.tools} className="landing__section" aria-labelledby="tools-title">
-        <h2 id="tools-title">Tools</h2>
+      <LandingSection id={LANDING_SECTIONS.tools} title="Tools">
         <ul className="tool-grid">
           {TOOLS.map((tool) => (
             <li key={tool.kind}>
@@ -115,7 +124,7 @@ export function LandingPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </LandingSection>
     </div>
   );
 }

@@ -10,16 +10,13 @@
  * the crop with the stored file as its original), with the role of the first place it was found. A linked image is reported with its address and not fetched.
  * The glossary (building blocks not placed in the document) is not read.
  */
-import { DocumentError, throwIfAborted } from '../../errors.ts';
-import { imageOfReference } from '../ooxml/imageFromPart.ts';
-import { type OoxmlPackage, openPackage } from '../ooxml/openPackage.ts';
-import { readAhead } from '../ooxml/readAhead.ts';
+import { throwIfAborted } from '../../errors.ts';
+import { newImagesOf } from '../ooxml/imageFromPart.ts';
+import { ooxmlExtractor } from '../ooxml/officeDocument.ts';
+import type { OoxmlPackage } from '../ooxml/openPackage.ts';
 import type { Relationship } from '../ooxml/relationships.ts';
-import { type Reference, renditionKey, scanPart } from '../ooxml/scanPart.ts';
-
-type ImageReference = Extract<Reference, { kind: 'image' }>;
-
-import type { DocumentExtractor, DocumentImage, EngineOptions } from '../types.ts';
+import { type Reference, scanPart } from '../ooxml/scanPart.ts';
+import type { DocumentExtractor, DocumentImage } from '../types.ts';
 
 type PlannedPart = { partName: string; role: string; note?: string };
 
@@ -31,46 +28,34 @@ const IMPLICIT_PARTS: readonly { kind: string; role: string; note?: string }[] =
   { kind: 'numbering', role: 'body', note: 'A list bullet picture.' },
 ];
 
-export const extractDocx: DocumentExtractor = async function* extractDocx(
-  bytes: Uint8Array,
-  options: EngineOptions = {},
-): AsyncGenerator<DocumentImage> {
-  const { signal, onProgress } = options;
-  throwIfAborted(signal);
-  const pkg = openPackage(bytes, options);
-  const mainPart = findMainPart(pkg);
-  const visited = new Set<string>([mainPart.toLowerCase()]);
-  const found = new Set<string>();
+export const extractDocx: DocumentExtractor = ooxmlExtractor(
+  'main document',
+  async function* extractDocx(pkg, mainPart, { signal, onProgress }) {
+    const visited = new Set<string>([mainPart.toLowerCase()]);
+    const found = new Set<string>();
 
-  const bodyReferences = scanPart(pkg, mainPart, visited);
-  const plan = planOtherParts(pkg, mainPart, bodyReferences);
-  const total = plan.length + 1;
-  for await (const image of imagesOf(pkg, bodyReferences, { partName: mainPart, role: 'body' }, found)) {
-    throwIfAborted(signal);
-    yield image;
-  }
-  onProgress?.({ done: 1, total, unit: 'parts' });
-
-  for (const [index, part] of plan.entries()) {
-    throwIfAborted(signal);
-    if (!visited.has(part.partName.toLowerCase())) {
-      visited.add(part.partName.toLowerCase());
-      for await (const image of imagesOf(pkg, scanPart(pkg, part.partName, visited), part, found)) {
-        throwIfAborted(signal);
-        yield image;
-      }
+    const bodyReferences = scanPart(pkg, mainPart, visited);
+    const plan = planOtherParts(pkg, mainPart, bodyReferences);
+    const total = plan.length + 1;
+    for await (const image of imagesOf(pkg, bodyReferences, { partName: mainPart, role: 'body' }, found)) {
+      throwIfAborted(signal);
+      yield image;
     }
-    onProgress?.({ done: index + 2, total, unit: 'parts' });
-  }
-};
+    onProgress?.({ done: 1, total, unit: 'parts' });
 
-function findMainPart(pkg: OoxmlPackage): string {
-  const main = pkg.relationships('').list.find((relationship) => relationship.kind === 'officeDocument');
-  if (!main?.targetPart || !pkg.hasPart(main.targetPart)) {
-    throw new DocumentError('invalid', 'This package has no main document part.');
-  }
-  return main.targetPart;
-}
+    for (const [index, part] of plan.entries()) {
+      throwIfAborted(signal);
+      if (!visited.has(part.partName.toLowerCase())) {
+        visited.add(part.partName.toLowerCase());
+        for await (const image of imagesOf(pkg, scanPart(pkg, part.partName, visited), part, found)) {
+          throwIfAborted(signal);
+          yield image;
+        }
+      }
+      onProgress?.({ done: index + 2, total, unit: 'parts' });
+    }
+  },
+);
 
 /** Headers and footers as the body names them (then any it does not), then the implicit parts. */
 function planOtherParts(pkg: OoxmlPackage, mainPart: string, bodyReferences: readonly Reference[]): PlannedPart[] {
@@ -106,15 +91,7 @@ async function* imagesOf(
   part: PlannedPart,
   found: Set<string>,
 ): AsyncGenerator<DocumentImage> {
-  const wanted: ImageReference[] = [];
-  for (const reference of references) {
-    if (reference.kind !== 'image') continue;
-    const key = renditionKey(reference);
-    if (found.has(key)) continue;
-    found.add(key);
-    wanted.push(reference);
-  }
-  for await (const [reference, image] of readAhead(wanted, (r) => imageOfReference(pkg, r))) {
+  for await (const [reference, image] of newImagesOf(pkg, references, found)) {
     if (!image) continue;
     const notes = [
       image.note,

@@ -7,8 +7,9 @@ import { applyCrop } from '../raster/index.ts';
 import { sniffFormat } from '../sniffFormat.ts';
 import type { DocumentImage } from '../types.ts';
 import type { OoxmlPackage } from './openPackage.ts';
+import { readAhead } from './readAhead.ts';
 import type { Relationship } from './relationships.ts';
-import type { ImageReference } from './scanPart.ts';
+import { type ImageReference, type Reference, renditionKey } from './scanPart.ts';
 
 /** Format and MIME type by file extension, for linked images and for bytes no signature matches. */
 const BY_EXTENSION: Record<string, { format: string; mimeType: string }> = {
@@ -110,4 +111,25 @@ export async function imageOfReference(
 ): Promise<DocumentImage | undefined> {
   const image = await imageOfRelationship(pkg, reference.relationship);
   return image && reference.crop ? applyCrop(image, reference.crop) : image;
+}
+
+/**
+ * The images of a part's references that no earlier part gave (one per rendition, in document
+ * order; each is added to `found`), read a few ahead: each with its reference, and undefined for
+ * a target the package does not hold.
+ */
+export function newImagesOf(
+  pkg: OoxmlPackage,
+  references: Iterable<Reference>,
+  found: Set<string>,
+): AsyncGenerator<[ImageReference, DocumentImage | undefined]> {
+  const wanted: ImageReference[] = [];
+  for (const reference of references) {
+    if (reference.kind !== 'image') continue;
+    const key = renditionKey(reference);
+    if (found.has(key)) continue;
+    found.add(key);
+    wanted.push(reference);
+  }
+  return readAhead(wanted, (reference) => imageOfReference(pkg, reference));
 }

@@ -82,13 +82,7 @@ export async function readColorSpace(
       const dict = stream instanceof PdfStream ? stream.dict : undefined;
       const alternate = dict?.get('Alternate');
       const n = numberOf(await doc.resolve(dict?.get('N'))) ?? 3;
-      const space: ColorSpace = alternate
-        ? await readColorSpace(doc, alternate, resources, depth + 1)
-        : n === 1
-          ? { kind: 'gray', n: 1 }
-          : n === 4
-            ? { kind: 'cmyk', n: 4 }
-            : { kind: 'rgb', n: 3 };
+      const space = alternate ? await readColorSpace(doc, alternate, resources, depth + 1) : deviceSpace(n);
       if ((space.kind === 'gray' && n === 1) || (space.kind === 'rgb' && n === 3)) {
         const icc = stream instanceof PdfStream ? await iccProfileOf(doc, stream, n) : undefined;
         if (icc) return { ...space, icc };
@@ -134,6 +128,11 @@ export async function readColorSpace(
       return resolved[1] ? readColorSpace(doc, resolved[1], resources, depth + 1) : { kind: 'gray', n: 1 };
   }
   return { kind: 'gray', n: 1 };
+}
+
+/** The device space of `n` components: gray for 1, CMYK for 4, RGB for any other count. */
+export function deviceSpace(n: number): ColorSpace {
+  return n === 1 ? { kind: 'gray', n: 1 } : n === 4 ? { kind: 'cmyk', n: 4 } : { kind: 'rgb', n: 3 };
 }
 
 /** Output channels (without alpha) for a colour space. */

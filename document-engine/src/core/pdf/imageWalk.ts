@@ -37,7 +37,7 @@ const INLINE_KEYS: Record<string, string> = {
 
 export async function imagesOnPage(doc: PdfDocument, page: PdfPage, pageNumber: number): Promise<ImageUse[]> {
   const uses: ImageUse[] = [];
-  const state: ScanState = { inline: 0, bytes: 0, forms: new Map(), partial: 0 };
+  const state: ScanState = { doc, pageNumber, uses, drawing: [], inline: 0, bytes: 0, forms: new Map(), partial: 0 };
   const contents = await doc.resolve(page.dict.get('Contents'));
   const parts = Array.isArray(contents) ? contents : contents ? [contents] : [];
   const chunks: Uint8Array[] = [];
@@ -52,7 +52,7 @@ export async function imagesOnPage(doc: PdfDocument, page: PdfPage, pageNumber: 
       }
     }
   }
-  await scanContent(doc, joinWithSpaces(chunks), page.resources, pageNumber, uses, state, new Set(), 0);
+  await scanContent(state, joinWithSpaces(chunks), page.resources);
   const annots = await doc.resolve(page.dict.get('Annots'));
   if (Array.isArray(annots)) {
     for (const annotValue of annots) {
@@ -70,13 +70,22 @@ export async function imagesOnPage(doc: PdfDocument, page: PdfPage, pageNumber: 
         if (as && resolvedNormal.has(as)) forms.push(resolvedNormal.get(as) ?? null);
         else for (const value of resolvedNormal.map.values()) forms.push(value);
       }
-      for (const form of forms) await drawForm(doc, form, page.resources, pageNumber, uses, state, new Set(), 0);
+      for (const form of forms) await drawForm(state, form, page.resources);
     }
   }
   return uses;
 }
 
+/** One page's scan, which every content stream and form of the page adds to. */
 type ScanState = {
+  doc: PdfDocument;
+  pageNumber: number;
+  uses: ImageUse[];
+  /**
+   * The keys of the forms being drawn, outermost first (undefined for a direct object): bounds how
+   * deep forms nest, and keeps a form from being drawn inside itself.
+   */
+  drawing: (string | undefined)[];
   inline: number;
   bytes: number;
   /** Forms (and patterns, soft-mask groups) already scanned on this page, with their resources. */
@@ -85,18 +94,10 @@ type ScanState = {
   partial: number;
 };
 
-async function drawForm(
-  doc: PdfDocument,
-  value: PdfObject,
-  parentResources: PdfDict | undefined,
-  pageNumber: number,
-  uses: ImageUse[],
-  state: ScanState,
-  active: Set<string>,
-  depth: number,
-): Promise<void> {
+async function drawForm(state: ScanState, value: PdfObject, parentResources: PdfDict | undefined): Promise<void> {
+  const { doc, uses, drawing } = state;
   const key = value instanceof PdfRef ? value.key : undefined;
-  if (depth > MAX_FORM_DEPTH || (key && active.has(key))) {
+  if (drawing.length > MAX_FORM_DEPTH || (key && drawing.includes(key))) {
     state.partial++;
     return;
   }
@@ -130,9 +131,12 @@ async function drawForm(
   }
   const first = uses.length;
   const partialBefore = state.partial;
-  if (key) active.add(key);
-  await scanContent(doc, data, resources, pageNumber, uses, state, active, depth + 1);
-  if (key) active.delete(key);
+  drawing.push(key);
+  try {
+    await scanContent(state, data, resources);
+  } finally {
+    drawing.pop();
+  }
   // remembered only when the result holds on any page: XObject images only, nothing cut short
   if (state.partial === partialBefore) {
     const byResources = scans.get(stream) ?? new Map<PdfDict | undefined, ImageUse[]>();
@@ -153,16 +157,8 @@ function formScans(doc: PdfDocument): Map<PdfStream, Map<PdfDict | undefined, Im
   return scans;
 }
 
-async function scanContent(
-  doc: PdfDocument,
-  data: Uint8Array,
-  resources: PdfDict | undefined,
-  pageNumber: number,
-  uses: ImageUse[],
-  state: ScanState,
-  active: Set<string>,
-  depth: number,
-): Promise<void> {
+async function scanContent(state: ScanState, data: Uint8Array, resources: PdfDict | undefined): Promise<void> {
+  const { doc, pageNumber, uses } = state;
   state.bytes += data.length;
   if (state.bytes > MAX_CONTENT_BYTES) {
     state.partial++;
@@ -194,7 +190,7 @@ async function scanContent(
         const key = ref instanceof PdfRef ? ref.key : `direct:${pageNumber}:${uses.length}`;
         uses.push({ key, stream: target, resources });
       } else if (subtype === 'Form' && ref) {
-        await drawForm(doc, ref, resources, pageNumber, uses, state, active, depth);
+        await drawForm(state, ref, resources);
       }
     } else if (token.name === 'gs' && lastName) {
       // a soft mask's group (ExtGState /SMask /G) is drawn too
@@ -202,7 +198,7 @@ async function scanContent(
       const gstate = states instanceof PdfDict ? await doc.resolve(states.get(lastName.name)) : undefined;
       const smask = gstate instanceof PdfDict ? await doc.resolve(gstate.get('SMask')) : undefined;
       if (smask instanceof PdfDict && smask.get('G')) {
-        await drawForm(doc, smask.get('G') ?? null, resources, pageNumber, uses, state, active, depth);
+        await drawForm(state, smask.get('G') ?? null, resources);
       }
       lastName = undefined;
     } else if ((token.name === 'scn' || token.name === 'SCN') && lastName) {
@@ -211,7 +207,7 @@ async function scanContent(
       const pattern = patterns instanceof PdfDict ? patterns.get(lastName.name) : undefined;
       const resolved = await doc.resolve(pattern);
       if (resolved instanceof PdfStream && numberOf(resolved.dict.get('PatternType')) === 1 && pattern) {
-        await drawForm(doc, pattern, resources, pageNumber, uses, state, active, depth);
+        await drawForm(state, pattern, resources);
       }
       lastName = undefined;
     } else if (token.name === 'BI') {

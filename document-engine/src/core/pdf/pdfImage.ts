@@ -21,7 +21,7 @@ import { encodePng, type RasterImage } from '../png/pngEncoder.ts';
 import { loadImageDecoders } from '../raster/imageDecoders.ts';
 import { sniffFormat } from '../sniffFormat.ts';
 import type { StoredFile, ViewChange } from '../types.ts';
-import { type ColorSpace, outputChannels, readColorSpace, toOutput } from './colorSpace.ts';
+import { type ColorSpace, deviceSpace, outputChannels, readColorSpace, toOutput } from './colorSpace.ts';
 import { decodeJbig2 } from './filters/jbig2.ts';
 import { decodeJpx } from './filters/jpx.ts';
 import { readJpegLayout } from './jpeg.ts';
@@ -74,6 +74,19 @@ type DecodedSamples = {
   ignoresDecode?: boolean;
 };
 
+/**
+ * An image XObject whose data is still a JPEG or JPEG 2000 file, with the size its dictionary
+ * gives and the resources in force where it is drawn.
+ */
+type CodedImage = {
+  doc: PdfDocument;
+  dict: PdfDict;
+  data: Uint8Array;
+  width: number;
+  height: number;
+  resources: PdfDict | undefined;
+};
+
 export async function convertImage(
   doc: PdfDocument,
   stream: PdfStream,
@@ -85,9 +98,9 @@ export async function convertImage(
   const decoded = await doc.decodeStream(stream);
   if (decoded.codec === 'DCTDecode') {
     const colorTransform = numberOf(await doc.resolve(decoded.codecParams?.get('ColorTransform')));
-    return jpegImage(doc, dict, decoded.data, width, height, resources, colorTransform);
+    return jpegImage({ doc, dict, data: decoded.data, width, height, resources }, colorTransform);
   }
-  if (decoded.codec === 'JPXDecode') return jpxImage(doc, dict, decoded.data, width, height, resources);
+  if (decoded.codec === 'JPXDecode') return jpxImage({ doc, dict, data: decoded.data, width, height, resources });
   if (width <= 0 || height <= 0 || !Number.isInteger(width) || !Number.isInteger(height)) {
     throw new DocumentError('invalid', 'An image in this PDF has no valid size.');
   }
@@ -156,15 +169,8 @@ async function remapsColours(doc: PdfDocument, dict: PdfDict, space: ColorSpace,
  * a browser shows it; otherwise (a mask, a remapping Decode, a colour space browsers don't know)
  * the view is a PNG of the decoded JPEG drawn as the page draws it, and the JPEG is the original.
  */
-async function jpegImage(
-  doc: PdfDocument,
-  dict: PdfDict,
-  data: Uint8Array,
-  width: number,
-  height: number,
-  resources: PdfDict | undefined,
-  colorTransform: number | undefined,
-): Promise<ImageResult> {
+async function jpegImage(image: CodedImage, colorTransform: number | undefined): Promise<ImageResult> {
+  const { doc, dict, data, width, height, resources } = image;
   const stored = passThroughJpeg(data, width, height);
   if (stored.kind === 'skipped') return stored;
   const space = await readColorSpace(doc, dict.get('ColorSpace') ?? dict.get('CS'), resources).catch(() => undefined);
@@ -215,14 +221,7 @@ async function decodeJpegSamples(
     isSourcePDF: true,
   });
   const n = jpeg.numComponents;
-  const used: ColorSpace =
-    space && space.n === n
-      ? space
-      : n === 1
-        ? { kind: 'gray', n: 1 }
-        : n === 4
-          ? { kind: 'cmyk', n: 4 }
-          : { kind: 'rgb', n: 3 };
+  const used = space && space.n === n ? space : deviceSpace(n);
   return {
     data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
     width: jpeg.width,
@@ -235,14 +234,8 @@ async function decodeJpegSamples(
  * A JPXDecode image: decoded by OpenJPEG in the PDF's colour space, the view a PNG, the stored
  * JPEG 2000 the original. When it cannot be decoded, the stored file is given as it is, with why.
  */
-async function jpxImage(
-  doc: PdfDocument,
-  dict: PdfDict,
-  data: Uint8Array,
-  width: number,
-  height: number,
-  resources: PdfDict | undefined,
-): Promise<ImageResult> {
+async function jpxImage(image: CodedImage): Promise<ImageResult> {
+  const { doc, dict, data, width, height, resources } = image;
   const sniffed = sniffFormat(data);
   const original: StoredFile = {
     bytes: data,
@@ -292,14 +285,7 @@ function splitJpx(
   const withAlpha =
     smaskInData && (channels === 2 || channels === 4 || (space !== undefined && channels === space.n + 1));
   const colours = withAlpha ? channels - 1 : channels;
-  const used: ColorSpace =
-    space && space.n === colours
-      ? space
-      : colours === 1
-        ? { kind: 'gray', n: 1 }
-        : colours === 4
-          ? { kind: 'cmyk', n: 4 }
-          : { kind: 'rgb', n: 3 };
+  const used = space && space.n === colours ? space : deviceSpace(colours);
   if (!withAlpha && colours === used.n) return { data, width, height, space: used, ignoresDecode: true };
   const pixels = width * height;
   const n = used.n;

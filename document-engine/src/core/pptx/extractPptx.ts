@@ -24,14 +24,14 @@
  * (video, audio and media relationships) are not images and are left out; their poster frames are
  * images and are kept.
  */
-import { DocumentError, throwIfAborted } from '../../errors.ts';
-import { imageOfReference } from '../ooxml/imageFromPart.ts';
-import { type OoxmlPackage, openPackage } from '../ooxml/openPackage.ts';
-import { readAhead } from '../ooxml/readAhead.ts';
+import { throwIfAborted } from '../../errors.ts';
+import { newImagesOf } from '../ooxml/imageFromPart.ts';
+import { ooxmlExtractor } from '../ooxml/officeDocument.ts';
+import type { OoxmlPackage } from '../ooxml/openPackage.ts';
 import { RELATIONSHIP_ATTRIBUTE_NAMESPACES, type Relationships } from '../ooxml/relationships.ts';
-import { collectImageKeys, imageKey, type Reference, renditionKey, scanPart } from '../ooxml/scanPart.ts';
+import { collectImageKeys, type ImageReference, imageKey, renditionKey, scanPart } from '../ooxml/scanPart.ts';
 import { walkXml } from '../ooxml/xmlReader.ts';
-import type { DocumentExtractor, DocumentImage, EngineOptions } from '../types.ts';
+import type { DocumentExtractor, DocumentImage } from '../types.ts';
 
 type Presentation = {
   slides: string[];
@@ -48,123 +48,103 @@ type PartJob = { partName: string; role: string; note?: string };
  * relates to 2,000 more took 4 s more without it; past it, crafted decks get fewer slide numbers.
  */
 const MAX_MAPPED_NESTED_PARTS = 100_000;
-type ImageReference = Extract<Reference, { kind: 'image' }>;
 
-export const extractPptx: DocumentExtractor = async function* extractPptx(
-  bytes: Uint8Array,
-  options: EngineOptions = {},
-): AsyncGenerator<DocumentImage> {
-  const { signal, onProgress } = options;
-  throwIfAborted(signal);
-  const pkg = openPackage(bytes, options);
-  const presentationPart = findPresentationPart(pkg);
-  const { slides, masters, otherMasters } = readPresentation(pkg, presentationPart);
-  const { slidesByImage, partsByImage, slidesByPart } = mapImagesToSlides(pkg, slides);
-  throwIfAborted(signal);
-  const renditionsByPart = new Map<string, Set<string>>();
-  const renditionsOf = (part: string): Set<string> => {
-    let keys = renditionsByPart.get(part);
-    if (!keys) {
-      keys = new Set(
-        scanPart(pkg, part).flatMap((reference) => (reference.kind === 'image' ? [renditionKey(reference)] : [])),
-      );
-      renditionsByPart.set(part, keys);
-    }
-    return keys;
-  };
-  const slideNumbersOf = (reference: ImageReference): number[] => {
-    const imageId = imageKey(reference.relationship);
-    const all = slidesByImage.get(imageId);
-    if (!all) return [];
-    const parts = partsByImage.get(imageId) ?? new Set<string>();
-    if (parts.size <= 1) return [...all].sort((a, b) => a - b);
-    const wanted = renditionKey(reference);
-    const numbers = new Set<number>();
-    for (const part of parts) {
-      if (renditionsOf(part).has(wanted))
-        for (const slideNumber of slidesByPart.get(part) ?? []) numbers.add(slideNumber);
-    }
-    return [...numbers].sort((a, b) => a - b);
-  };
-
-  const visited = new Set<string>();
-  const found = new Set<string>();
-  const done = new Set<string>();
-
-  async function* imagesOf(job: PartJob): AsyncGenerator<DocumentImage> {
-    const key = job.partName.toLowerCase();
-    if (done.has(key) || !pkg.hasPart(job.partName)) return;
-    done.add(key);
-    visited.add(key);
-    const wanted: ImageReference[] = [];
-    for (const reference of scanPart(pkg, job.partName, visited)) {
-      if (reference.kind !== 'image') continue;
-      const key = renditionKey(reference);
-      if (found.has(key)) continue;
-      found.add(key);
-      wanted.push(reference);
-    }
-    for await (const [reference, image] of readAhead(wanted, (r) => imageOfReference(pkg, r))) {
-      throwIfAborted(signal);
-      if (!image) continue;
-      const notes = [
-        image.note,
-        job.note,
-        reference.placed ? undefined : 'Not placed on the slide: only listed in its relationships.',
-      ].filter((note): note is string => note !== undefined);
-      yield {
-        ...image,
-        slideNumbers: slideNumbersOf(reference),
-        role: reference.inBackground ? 'background' : job.role,
-        ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
-      };
-    }
-  }
-
-  async function* masterAndTheme(masterPart: string): AsyncGenerator<DocumentImage> {
-    yield* imagesOf({ partName: masterPart, role: 'master' });
-    const theme = firstTarget(pkg.relationships(masterPart), 'theme');
-    if (theme) yield* imagesOf({ partName: theme, role: 'master', note: "A background style of the master's theme." });
-  }
-
-  for (const [index, slide] of slides.entries()) {
+export const extractPptx: DocumentExtractor = ooxmlExtractor(
+  'presentation',
+  async function* extractPptx(pkg, presentationPart, { signal, onProgress }) {
+    const { slides, masters, otherMasters } = readPresentation(pkg, presentationPart);
+    const { slidesByImage, partsByImage, slidesByPart } = mapImagesToSlides(pkg, slides);
     throwIfAborted(signal);
-    const slideRelationships = pkg.relationships(slide);
-    yield* imagesOf({ partName: slide, role: 'slide' });
-    const layout = firstTarget(slideRelationships, 'slideLayout');
-    if (layout) {
-      yield* imagesOf({ partName: layout, role: 'layout' });
-      const master = firstTarget(pkg.relationships(layout), 'slideMaster');
-      if (master) yield* masterAndTheme(master);
-    }
-    const notes = firstTarget(slideRelationships, 'notesSlide');
-    if (notes) yield* imagesOf({ partName: notes, role: 'notes' });
-    onProgress?.({ done: index + 1, total: slides.length, unit: 'slides' });
-  }
+    const renditionsByPart = new Map<string, Set<string>>();
+    const renditionsOf = (part: string): Set<string> => {
+      let keys = renditionsByPart.get(part);
+      if (!keys) {
+        keys = new Set(
+          scanPart(pkg, part).flatMap((reference) => (reference.kind === 'image' ? [renditionKey(reference)] : [])),
+        );
+        renditionsByPart.set(part, keys);
+      }
+      return keys;
+    };
+    const slideNumbersOf = (reference: ImageReference): number[] => {
+      const imageId = imageKey(reference.relationship);
+      const all = slidesByImage.get(imageId);
+      if (!all) return [];
+      const parts = partsByImage.get(imageId) ?? new Set<string>();
+      if (parts.size <= 1) return [...all].sort((a, b) => a - b);
+      const wanted = renditionKey(reference);
+      const numbers = new Set<number>();
+      for (const part of parts) {
+        if (renditionsOf(part).has(wanted))
+          for (const slideNumber of slidesByPart.get(part) ?? []) numbers.add(slideNumber);
+      }
+      return [...numbers].sort((a, b) => a - b);
+    };
 
-  // What no slide uses: masters and their layouts, then the notes and handout masters.
-  for (const master of masters) {
-    throwIfAborted(signal);
-    yield* masterAndTheme(master);
-    for (const relationship of pkg.relationships(master).list) {
-      if (relationship.kind === 'slideLayout' && relationship.targetPart) {
-        yield* imagesOf({ partName: relationship.targetPart, role: 'layout' });
+    const visited = new Set<string>();
+    const found = new Set<string>();
+    const done = new Set<string>();
+
+    async function* imagesOf(job: PartJob): AsyncGenerator<DocumentImage> {
+      const key = job.partName.toLowerCase();
+      if (done.has(key) || !pkg.hasPart(job.partName)) return;
+      done.add(key);
+      visited.add(key);
+      for await (const [reference, image] of newImagesOf(pkg, scanPart(pkg, job.partName, visited), found)) {
+        throwIfAborted(signal);
+        if (!image) continue;
+        const notes = [
+          image.note,
+          job.note,
+          reference.placed ? undefined : 'Not placed on the slide: only listed in its relationships.',
+        ].filter((note): note is string => note !== undefined);
+        yield {
+          ...image,
+          slideNumbers: slideNumbersOf(reference),
+          role: reference.inBackground ? 'background' : job.role,
+          ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
+        };
       }
     }
-  }
-  for (const master of otherMasters) {
-    throwIfAborted(signal);
-    yield* masterAndTheme(master);
-  }
-};
 
-function findPresentationPart(pkg: OoxmlPackage): string {
-  const main = pkg.relationships('').list.find((relationship) => relationship.kind === 'officeDocument');
-  if (!main?.targetPart || !pkg.hasPart(main.targetPart)) {
-    throw new DocumentError('invalid', 'This package has no presentation part.');
-  }
-  return main.targetPart;
-}
+    async function* masterAndTheme(masterPart: string): AsyncGenerator<DocumentImage> {
+      yield* imagesOf({ partName: masterPart, role: 'master' });
+      const theme = firstTarget(pkg.relationships(masterPart), 'theme');
+      if (theme)
+        yield* imagesOf({ partName: theme, role: 'master', note: "A background style of the master's theme." });
+    }
+
+    for (const [index, slide] of slides.entries()) {
+      throwIfAborted(signal);
+      const slideRelationships = pkg.relationships(slide);
+      yield* imagesOf({ partName: slide, role: 'slide' });
+      const layout = firstTarget(slideRelationships, 'slideLayout');
+      if (layout) {
+        yield* imagesOf({ partName: layout, role: 'layout' });
+        const master = firstTarget(pkg.relationships(layout), 'slideMaster');
+        if (master) yield* masterAndTheme(master);
+      }
+      const notes = firstTarget(slideRelationships, 'notesSlide');
+      if (notes) yield* imagesOf({ partName: notes, role: 'notes' });
+      onProgress?.({ done: index + 1, total: slides.length, unit: 'slides' });
+    }
+
+    // What no slide uses: masters and their layouts, then the notes and handout masters.
+    for (const master of masters) {
+      throwIfAborted(signal);
+      yield* masterAndTheme(master);
+      for (const relationship of pkg.relationships(master).list) {
+        if (relationship.kind === 'slideLayout' && relationship.targetPart) {
+          yield* imagesOf({ partName: relationship.targetPart, role: 'layout' });
+        }
+      }
+    }
+    for (const master of otherMasters) {
+      throwIfAborted(signal);
+      yield* masterAndTheme(master);
+    }
+  },
+);
 
 /** Slides in `p:sldIdLst` order, and the masters, from presentation.xml and its relationships. */
 function readPresentation(pkg: OoxmlPackage, presentationPart: string): Presentation {

@@ -1,25 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   type FrameGrid,
   type FrameWindow,
   formatTimestamp,
   frameFileName,
-  frameGrid,
-  gridTimes,
   inWindow,
-  resolveWindow,
+  planFrames,
   SHARPNESS_SIZE,
+  type SharpestWindow,
   sharpestOf,
+  sharpestWindows,
   sharpness,
-  timestampsNeedMillis,
 } from 'media-files';
 import {
   type FrameFormat,
   type FrameSelection,
   frameExtension,
   frameMimeType,
-  SHARPEST_WINDOW_SECONDS,
   sceneThreshold,
   VIDEO_MAX_FRAMES,
 } from 'shared-contracts';
@@ -63,32 +62,6 @@ export type ExtractedFrame = {
 };
 
 /**
- * The plan a job announces before any frame. Every N seconds and N frames have their times
- * (the planner's grid); scene changes and key frames are found by reading the video, so their
- * count is unknown, and their names carry milliseconds (two cuts can fall in one second), as do
- * frames the sharpest search may move.
- */
-export type FramePlan = {
-  window: FrameWindow;
-  grid: FrameGrid | undefined;
-  /** The grid's times; undefined when frames are found by reading. */
-  times: number[] | undefined;
-  millis: boolean;
-};
-
-/** Throws the planner's FrameRangeError for a range outside the video. */
-export function planFrames(video: VideoInfo, selection: FrameSelection): FramePlan {
-  const window = resolveWindow(video.durationSeconds, selection.range);
-  const { mode } = selection;
-  if (mode.kind === 'interval' || mode.kind === 'count') {
-    const grid = frameGrid(video.durationSeconds, mode, selection.range);
-    const times = gridTimes(grid);
-    return { window, grid, times, millis: selection.sharpest || timestampsNeedMillis(times) };
-  }
-  return { window, grid: undefined, times: undefined, millis: true };
-}
-
-/**
  * The frames of a selection, in order, as ffmpeg encodes them. Stops ffmpeg when the consumer
  * stops reading or `signal` fires.
  *
@@ -101,7 +74,7 @@ export function planFrames(video: VideoInfo, selection: FrameSelection): FramePl
  */
 export async function* extractFrames(request: FrameRequest): AsyncGenerator<ExtractedFrame> {
   const { video, selection } = request;
-  const plan = planFrames(video, selection);
+  const plan = planFrames(video.durationSeconds, selection);
   const job: SelectJob = {
     input: request.input,
     from: plan.window.from,
@@ -135,15 +108,7 @@ export async function* extractFrames(request: FrameRequest): AsyncGenerator<Extr
     mode.kind === 'scenes'
       ? await listTimes(request, sceneArgs({ ...job, maxFrames: VIDEO_MAX_FRAMES }, sceneThreshold(mode.sensitivity)))
       : (plan.times ?? []);
-  const windows = targets.map((t, i) => {
-    const after = mode.kind === 'scenes';
-    const next = after ? (targets[i + 1] ?? plan.window.to) : plan.window.to;
-    return {
-      target: t,
-      from: Math.max(plan.window.from, after ? t : t - SHARPEST_WINDOW_SECONDS),
-      to: Math.min(next, t + SHARPEST_WINDOW_SECONDS, plan.window.to),
-    };
-  });
+  const windows = sharpestWindows(targets, plan.window, mode.kind === 'scenes');
   if (windows.length === 0) return;
   const span = { from: windows[0]?.from ?? plan.window.from, to: Math.max(...windows.map((w) => w.to)) };
   const chosen = await sharpestFrames(request, { ...job, ...span }, windows);
@@ -180,32 +145,20 @@ async function* gridFrames(
     quality: request.quality,
     video: request.video,
   });
-  const ffmpeg = runProcess(request.ffmpegPath, args, request.signal);
   let index = 0;
-  try {
-    for await (const image of splitImages(ffmpeg.stdout, request.format)) {
-      if (index >= times.length) break;
-      yield frameOf(request, index, times[index] ?? 0, millis, image);
-      index += 1;
-    }
-    await succeeded(request, ffmpeg.exited);
-    // Times after the video track's last frame (the container runs on): that last frame is on screen.
-    if (index < times.length) {
-      let last: Buffer;
-      try {
-        last = await readFile(lastFrameFile);
-      } catch {
-        throw new VideoJobError('unreadable', 'ffmpeg found no frame it could decode in this video.');
-      }
-      for (; index < times.length; index += 1) yield frameOf(request, index, times[index] ?? 0, millis, last);
-    }
-  } catch (error) {
-    if (request.signal.aborted) throw abortReason(request.signal);
-    throw error;
-  } finally {
-    ffmpeg.kill();
-    await ffmpeg.exited.catch(() => undefined);
+  for await (const image of ffmpegRun(request, args, ({ stdout }) => splitImages(stdout, request.format))) {
+    // `-frames:v` stops ffmpeg at the grid's count: a frame past it is not the grid's.
+    if (index >= times.length) continue;
+    yield frameOf(request, index, times[index] ?? 0, millis, image);
+    index += 1;
   }
+  // Times after the video track's last frame (the container runs on): that last frame is on screen.
+  if (index >= times.length) return;
+  const last = await readFile(lastFrameFile).catch(() => {
+    if (request.signal.aborted) throw abortReason(request.signal);
+    throw new VideoJobError('unreadable', 'ffmpeg found no frame it could decode in this video.');
+  });
+  for (; index < times.length; index += 1) yield frameOf(request, index, times[index] ?? 0, millis, last);
 }
 
 /** Frames a select run keeps, each named by its own time (showinfo's, plus where decoding started). */
@@ -217,31 +170,15 @@ async function* selectedFrames(
   /** Frames outside it are dropped (see below); undefined keeps every frame the run gives. */
   window?: FrameWindow,
 ): AsyncGenerator<ExtractedFrame> {
-  const infos = createFrameInfoQueue();
-  const ffmpeg = runProcess(request.ffmpegPath, args, request.signal, (text) => infos.push(text));
-  void ffmpeg.exited.then(
-    () => infos.end(),
-    () => infos.end(),
-  );
+  const frames = ffmpegRun(request, args, ({ stdout, infos }) => withInfo(splitImages(stdout, request.format), infos));
   let index = 0;
-  try {
-    for await (const image of splitImages(ffmpeg.stdout, request.format)) {
-      const info = await infos.next();
-      if (!info) throw new Error('ffmpeg gave a frame without its time');
-      const seconds = roundToMillis(offset + info.seconds);
-      // `-t` bounds what is read, by packet time: a frame shown after the range's end (B-frames
-      // reordered, a key frame whose time ffmpeg guessed) can still come out; it is not the range's.
-      if (window && (seconds < window.from - 1e-3 || seconds >= window.to - 1e-6)) continue;
-      yield frameOf(request, index, seconds, millis, image);
-      index += 1;
-    }
-    await succeeded(request, ffmpeg.exited);
-  } catch (error) {
-    if (request.signal.aborted) throw abortReason(request.signal);
-    throw error;
-  } finally {
-    ffmpeg.kill();
-    await ffmpeg.exited.catch(() => undefined);
+  for await (const { bytes, info } of frames) {
+    const seconds = roundToMillis(offset + info.seconds);
+    // `-t` bounds what is read, by packet time: a frame shown after the range's end (B-frames
+    // reordered, a key frame whose time ffmpeg guessed) can still come out; it is not the range's.
+    if (window && (seconds < window.from - 1e-3 || seconds >= window.to - 1e-6)) continue;
+    yield frameOf(request, index, seconds, millis, bytes);
+    index += 1;
   }
 }
 
@@ -249,14 +186,13 @@ async function* selectedFrames(
 async function listTimes(request: FrameRequest, args: string[]): Promise<number[]> {
   // The output's `-f` (image2pipe) is the last one: the input has its own, its demuxer.
   const nullArgs = [...args.slice(0, args.lastIndexOf('-f')), '-f', 'null', '-'];
-  const infos = createFrameInfoQueue();
-  const ffmpeg = runProcess(request.ffmpegPath, nullArgs, request.signal, (text) => infos.push(text));
-  ffmpeg.stdout.resume();
-  await succeeded(request, ffmpeg.exited);
-  infos.end();
   const offset = offsetOf(args);
   const times: number[] = [];
-  for (let info = await infos.next(); info; info = await infos.next()) times.push(roundToMillis(offset + info.seconds));
+  const kept = ffmpegRun(request, nullArgs, async function* ({ stdout, infos }) {
+    stdout.resume();
+    for (let info = await infos.next(); info; info = await infos.next()) yield info;
+  });
+  for await (const info of kept) times.push(roundToMillis(offset + info.seconds));
   return times;
 }
 
@@ -270,37 +206,53 @@ function offsetOf(args: string[]): number {
 async function sharpestFrames(
   request: FrameRequest,
   job: SelectJob,
-  windows: ReadonlyArray<{ target: number; from: number; to: number }>,
+  windows: readonly SharpestWindow[],
 ): Promise<number[]> {
   const { width, height } = SHARPNESS_SIZE;
   const frameBytes = width * height;
   const args = scoringArgs(job, SHARPNESS_SIZE);
   const offset = offsetOf(args);
+  const candidates = windows.map(() => [] as Array<FrameInfo & { score: number }>);
+  const frames = ffmpegRun(request, args, ({ stdout, infos }) => withInfo(rawFrames(stdout, frameBytes), infos));
+  for await (const { bytes: luma, info } of frames) {
+    const seconds = offset + info.seconds;
+    let score: number | undefined;
+    windows.forEach((w, i) => {
+      if (!inWindow(seconds, w)) return;
+      score ??= sharpness(luma, width, height);
+      candidates[i]?.push({ n: info.n, seconds, score });
+    });
+  }
+  const chosen = new Set<number>();
+  windows.forEach((w, i) => {
+    const best = sharpestOf(candidates[i] ?? [], w.target);
+    if (best) chosen.add(best.n);
+  });
+  return [...chosen].sort((a, b) => a - b);
+}
+
+/** An ffmpeg run being read: its standard output, and showinfo's line of each frame as it comes. */
+type FfmpegRun = { stdout: Readable; infos: ReturnType<typeof createFrameInfoQueue> };
+
+/**
+ * One ffmpeg run of the job: read by `read`, then its exit checked. ffmpeg is stopped however the
+ * reading ends (the consumer stopped, an error), and a failure once the job's signal has fired is
+ * told as the job's reason (the client left, the time limit), not as what the kill broke.
+ */
+async function* ffmpegRun<T>(
+  request: FrameRequest,
+  args: string[],
+  read: (run: FfmpegRun) => AsyncIterable<T>,
+): AsyncGenerator<T> {
   const infos = createFrameInfoQueue();
   const ffmpeg = runProcess(request.ffmpegPath, args, request.signal, (text) => infos.push(text));
+  // Once ffmpeg has ended no line is coming: a frame still waiting for its line has none.
   void ffmpeg.exited.then(
     () => infos.end(),
     () => infos.end(),
   );
-  const candidates = windows.map(() => [] as Array<FrameInfo & { score: number }>);
-  let pending: Buffer = Buffer.alloc(0);
   try {
-    for await (const chunk of ffmpeg.stdout as AsyncIterable<Buffer>) {
-      pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
-      while (pending.length >= frameBytes) {
-        const luma = new Uint8Array(pending.subarray(0, frameBytes));
-        pending = pending.subarray(frameBytes);
-        const info = await infos.next();
-        if (!info) throw new Error('ffmpeg gave a frame without its time');
-        const seconds = offset + info.seconds;
-        let score: number | undefined;
-        windows.forEach((w, i) => {
-          if (!inWindow(seconds, w)) return;
-          score ??= sharpness(luma, width, height);
-          candidates[i]?.push({ n: info.n, seconds, score });
-        });
-      }
-    }
+    yield* read({ stdout: ffmpeg.stdout, infos });
     await succeeded(request, ffmpeg.exited);
   } catch (error) {
     if (request.signal.aborted) throw abortReason(request.signal);
@@ -309,12 +261,30 @@ async function sharpestFrames(
     ffmpeg.kill();
     await ffmpeg.exited.catch(() => undefined);
   }
-  const chosen = new Set<number>();
-  windows.forEach((w, i) => {
-    const best = sharpestOf(candidates[i] ?? [], w.target);
-    if (best) chosen.add(best.n);
-  });
-  return [...chosen].sort((a, b) => a - b);
+}
+
+/** Each frame with showinfo's line of it (its index, and its time from where decoding started). */
+async function* withInfo(
+  frames: AsyncIterable<Buffer>,
+  infos: FfmpegRun['infos'],
+): AsyncGenerator<{ bytes: Buffer; info: FrameInfo }> {
+  for await (const bytes of frames) {
+    const info = await infos.next();
+    if (!info) throw new Error('ffmpeg gave a frame without its time');
+    yield { bytes, info };
+  }
+}
+
+/** Raw frames of `frameBytes` each, out of whatever chunks the pipe gives. */
+async function* rawFrames(chunks: AsyncIterable<Buffer>, frameBytes: number): AsyncGenerator<Buffer> {
+  let pending: Buffer = Buffer.alloc(0);
+  for await (const chunk of chunks) {
+    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    while (pending.length >= frameBytes) {
+      yield pending.subarray(0, frameBytes);
+      pending = pending.subarray(frameBytes);
+    }
+  }
 }
 
 async function succeeded(request: FrameRequest, exited: ReturnType<typeof runProcess>['exited']) {

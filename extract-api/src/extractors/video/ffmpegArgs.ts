@@ -157,9 +157,17 @@ export type SelectJob = {
   maxFrames: number;
 };
 
-function selectArgs(job: SelectJob, inputOptions: string[], select: string | undefined): string[] {
+/**
+ * The head of every run over a window: decoding from `from` (its offset is where showinfo counts
+ * from), reading to `to`, the first video stream through `filters`, each frame as decoded (no
+ * frame rate imposed). The caller adds the output.
+ */
+function windowReadArgs(
+  job: Pick<SelectJob, 'input' | 'from' | 'to' | 'video'>,
+  inputOptions: string[],
+  filters: string[],
+): string[] {
   const seek = seekArgs(job.from);
-  const filters = [...(select ? [`select='${select}'`] : []), 'showinfo', ...finishFilters(job.video)];
   return [
     ...COMMON,
     ...LOG_WITH_FRAME_INFO,
@@ -176,6 +184,13 @@ function selectArgs(job: SelectJob, inputOptions: string[], select: string | und
     filters.join(','),
     '-fps_mode',
     'passthrough',
+  ];
+}
+
+function selectArgs(job: SelectJob, inputOptions: string[], select: string | undefined): string[] {
+  const filters = [...(select ? [`select='${select}'`] : []), 'showinfo', ...finishFilters(job.video)];
+  return [
+    ...windowReadArgs(job, inputOptions, filters),
     '-frames:v',
     String(job.maxFrames),
     ...encoderArgs(job.format, job.quality),
@@ -209,24 +224,6 @@ export function scoringArgs(
   job: Pick<SelectJob, 'input' | 'from' | 'to' | 'video'>,
   size: { width: number; height: number },
 ): string[] {
-  const seek = seekArgs(job.from);
-  return [
-    ...COMMON,
-    ...LOG_WITH_FRAME_INFO,
-    ...seek.args,
-    '-t',
-    Math.max(0, job.to - seek.offset).toFixed(6),
-    ...inputArgs(job.video.container),
-    '-i',
-    job.input,
-    '-map',
-    '0:v:0',
-    '-vf',
-    ['showinfo', ...toneMapFilters(job.video), `scale=${size.width}:${size.height}`, 'format=gray'].join(','),
-    '-fps_mode',
-    'passthrough',
-    '-f',
-    'rawvideo',
-    'pipe:1',
-  ];
+  const filters = ['showinfo', ...toneMapFilters(job.video), `scale=${size.width}:${size.height}`, 'format=gray'];
+  return [...windowReadArgs(job, [], filters), '-f', 'rawvideo', 'pipe:1'];
 }

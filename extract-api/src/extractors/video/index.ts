@@ -13,7 +13,7 @@
 
 export { composeContactSheet, type SheetRequest } from './contactSheet.ts';
 export { isVideoJobError, VideoJobError, type VideoJobErrorCode } from './errors.ts';
-export { type ExtractedFrame, extractFrames, type FramePlan, type FrameRequest, planFrames } from './extractFrames.ts';
+export { type ExtractedFrame, extractFrames, type FrameRequest } from './extractFrames.ts';
 export {
   finishFilters,
   gridExtractionArgs,

@@ -29,16 +29,7 @@ export {
   SafeFetchError,
   type SafeFetchErrorCode,
 } from './errors.ts';
-export {
-  BODY_LIMIT_BYTES,
-  CONNECT_TIMEOUT_MS,
-  type FetchKind,
-  HEADERS_TIMEOUT_MS,
-  IDLE_TIMEOUT_MS,
-  MAX_REDIRECTS,
-  TOTAL_TIMEOUT_MS,
-  USER_AGENT,
-} from './limits.ts';
+export { BODY_LIMIT_BYTES, type FetchKind, TOTAL_TIMEOUT_MS, USER_AGENT } from './limits.ts';
 export { onAbort } from './onAbort.ts';
 export {
   createSafeFetcher,

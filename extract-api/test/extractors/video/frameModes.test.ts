@@ -138,6 +138,23 @@ describe('sharpest frame', { timeout: 60_000 }, () => {
   });
 });
 
+describe('sharpest frame after each cut', { timeout: 60_000 }, () => {
+  it('keeps one frame per shot, within half a second after its cut and before the next', async () => {
+    const { times, frames } = await framesOf(makeSceneVideo(videos), {
+      mode: { kind: 'scenes', sensitivity: 70 },
+      sharpest: true,
+    });
+    const cuts = [0, ...SCENE_CUTS_SECONDS];
+    expect(times).toHaveLength(cuts.length);
+    cuts.forEach((cut, i) => {
+      const time = times[i] ?? -1;
+      expect(time).toBeGreaterThanOrEqual(cut - FRAME);
+      expect(time).toBeLessThan(Math.min(cut + 0.5, cuts[i + 1] ?? Number.POSITIVE_INFINITY));
+    });
+    expect(frames[1]?.name).toMatch(/^frame-00-00-0\d-\d{3}\.png$/);
+  });
+});
+
 describe('HDR', { timeout: 60_000 }, () => {
   it('a 10-bit PQ source is tone-mapped to sRGB: close to the SDR picture, not washed out', async () => {
     const { sdr, pq } = makePqVideo(videos);

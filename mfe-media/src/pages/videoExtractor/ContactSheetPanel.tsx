@@ -1,13 +1,6 @@
 import { saveBlob } from 'browser-services/files';
 import { toasts } from 'browser-services/toast';
-import {
-  SHEET_COLUMNS_DEFAULT,
-  SHEET_COLUMNS_MAX,
-  SHEET_COLUMNS_MIN,
-  SHEET_WIDTH_DEFAULT,
-  SHEET_WIDTH_MAX,
-  SHEET_WIDTH_MIN,
-} from 'media-files';
+import { SHEET_SETTINGS } from 'media-files';
 import { useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { Text } from 'shared-ui/design-system';
@@ -18,15 +11,25 @@ import { contactSheetPdf, drawContactSheet, type SheetVideo, sheetFileName } fro
 
 const m = MESSAGES.video.sheet;
 
+/** The sheet's sliders, each on its row of media-files' table (bounds and default). */
+const SLIDERS = [
+  { setting: 'columns', label: m.columns, width: 140, step: 1 },
+  { setting: 'width', label: m.width, width: 180, step: 100 },
+] as const;
+
+type SheetChoice = Record<(typeof SLIDERS)[number]['setting'], number>;
+
 /** One PNG (or PDF) of the frames shown, in a grid with their timestamps under a header; columns and width adjustable. */
 export function ContactSheetPanel({ frames, video }: { frames: readonly ExtractedImage[]; video: SheetVideo }) {
-  const [columns, setColumns] = useState(SHEET_COLUMNS_DEFAULT);
-  const [width, setWidth] = useState(SHEET_WIDTH_DEFAULT);
+  const [choice, setChoice] = useState<SheetChoice>({
+    columns: SHEET_SETTINGS.columns.default,
+    width: SHEET_SETTINGS.width.default,
+  });
   const [busy, setBusy] = useState<'png' | 'pdf'>();
   const download = async (kind: 'png' | 'pdf') => {
     setBusy(kind);
     try {
-      const png = await drawContactSheet(frames, video, { columns, width });
+      const png = await drawContactSheet(frames, video, choice);
       saveBlob(kind === 'png' ? png : await contactSheetPdf(png, video), sheetFileName(video, kind));
     } catch (error) {
       toasts.error(m.title, error instanceof Error ? error.message : String(error));
@@ -40,29 +43,20 @@ export function ContactSheetPanel({ frames, video }: { frames: readonly Extracte
         {m.title}
       </Text>
       <Space wrap size="large" align="center" style={{ width: '100%' }}>
-        <Space>
-          <Text id="sheet-columns-label">{m.columns(columns)}</Text>
-          <Slider
-            style={{ width: 140 }}
-            min={SHEET_COLUMNS_MIN}
-            max={SHEET_COLUMNS_MAX}
-            value={columns}
-            onChange={setColumns}
-            ariaLabelledByForHandle="sheet-columns-label"
-          />
-        </Space>
-        <Space>
-          <Text id="sheet-width-label">{m.width(width)}</Text>
-          <Slider
-            style={{ width: 180 }}
-            min={SHEET_WIDTH_MIN}
-            max={SHEET_WIDTH_MAX}
-            step={100}
-            value={width}
-            onChange={setWidth}
-            ariaLabelledByForHandle="sheet-width-label"
-          />
-        </Space>
+        {SLIDERS.map(({ setting, label, width, step }) => (
+          <Space key={setting}>
+            <Text id={`sheet-${setting}-label`}>{label(choice[setting])}</Text>
+            <Slider
+              style={{ width }}
+              min={SHEET_SETTINGS[setting].min}
+              max={SHEET_SETTINGS[setting].max}
+              step={step}
+              value={choice[setting]}
+              onChange={(value) => setChoice((old) => ({ ...old, [setting]: value }))}
+              ariaLabelledByForHandle={`sheet-${setting}-label`}
+            />
+          </Space>
+        ))}
         <Button onClick={() => void download('png')} loading={busy === 'png'} disabled={busy !== undefined}>
           {m.png}
         </Button>

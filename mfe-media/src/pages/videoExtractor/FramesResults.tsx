@@ -1,41 +1,53 @@
 import { toasts } from 'browser-services/toast';
+import { lazy, Suspense } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
-import { ResultsGrid, useDownloadAll } from 'shared-ui';
+import { ExtractionResults, type ScreenResults } from 'shared-ui';
 import { Text } from 'shared-ui/design-system';
 import type { SheetVideo } from '../../client/contactSheet.ts';
-import { ContactSheetPanel } from './ContactSheetPanel.tsx';
 
 const m = MESSAGES.video;
 
+// The contact sheet brings antd's Slider and the sheet's drawing: it loads once frames exist (or a
+// video is chosen: `preloadContactSheet`), not with the page.
+const loadContactSheet = () => import('./ContactSheetPanel.tsx');
+const ContactSheetPanel = lazy(() => loadContactSheet().then((module) => ({ default: module.ContactSheetPanel })));
+
+export const preloadContactSheet = (): void => void loadContactSheet().catch(() => undefined);
+
 const frameLinks = (frame: ExtractedImage) => ({ open: frame.url, download: frame.url });
 
+const frameDownloaded = (frame: ExtractedImage) => {
+  const { title, description } = m.downloadingFrame(frame.timestamp ?? '');
+  toasts.info(title, description);
+};
+
+const frameTime = (frame: ExtractedImage) => (
+  <Text data-testid="frame-timestamp">
+    <time dateTime={`PT${frame.timeSeconds ?? 0}S`}>{frame.timestamp}</time>
+  </Text>
+);
+
 /**
- * The extracted frames: the grid, each frame's time, Download All as one ZIP made here, the contact sheet. Shown only
- * once frames exist, so the page loads it (and the ZIP writer) with React.lazy.
+ * The frames on the screen's shared results (the grid, Download All as `video-frames.zip`), saying
+ * only what a frame has of its own: its time, its toast, no size filters (a video's frames all have
+ * its size); then the contact sheet.
  */
-export default function FramesResults({ frames, video }: { frames: readonly ExtractedImage[]; video: SheetVideo }) {
-  const zip = useDownloadAll({ zipName: 'video-frames.zip' });
+export function FramesResults({ screen, video }: { screen: ScreenResults; video: SheetVideo }) {
+  if (screen.images.length === 0) return null;
   return (
     <>
-      <ResultsGrid
+      <ExtractionResults
+        screen={screen}
         title="Extracted Frames"
-        images={frames}
         linksFor={frameLinks}
         filters={false}
-        onDownload={(frame) => {
-          const { title, description } = m.downloadingFrame(frame.timestamp ?? '');
-          toasts.info(title, description);
-        }}
+        onDownload={frameDownloaded}
         downloadAllLabel="Download All Frames"
-        onDownloadAll={(shown, choices) => void zip.downloadAll(shown, choices)}
-        downloadAllBusy={zip.busy}
-        detailsFor={(frame) => (
-          <Text data-testid="frame-timestamp">
-            <time dateTime={`PT${frame.timeSeconds ?? 0}S`}>{frame.timestamp}</time>
-          </Text>
-        )}
+        detailsFor={frameTime}
       />
-      <ContactSheetPanel frames={frames} video={video} />
+      <Suspense fallback={null}>
+        <ContactSheetPanel frames={screen.images} video={video} />
+      </Suspense>
     </>
   );
 }

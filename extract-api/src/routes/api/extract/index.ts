@@ -22,6 +22,17 @@ import type { SafeFetch } from '../../../services/safeFetch/index.ts';
 /** A refused request has no images; a failed extraction answers the same shape with none. */
 const ExtractFailureSchema = z.union([ExtractResponseSchema, ApiErrorSchema]);
 
+/** The options of a route that answers one ExtractResponse at the end, or a failure of the same shape. */
+function oneAnswerRoute<Body extends z.core.$ZodType>(summary: string, body: Body) {
+  return {
+    schema: {
+      summary,
+      body,
+      response: { '2xx': ExtractResponseSchema, '4xx': ExtractFailureSchema, '5xx': ExtractFailureSchema },
+    },
+  };
+}
+
 /** The website routes run their scan as a job of `jobs`: one scans gate for every route that scans. */
 export type ExtractRouteDeps = {
   fetch: SafeFetch;
@@ -67,13 +78,7 @@ export function extractRoutes(deps: ExtractRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       API_PATHS.extract,
-      {
-        schema: {
-          summary: 'Every image of one web page, measured',
-          body: ExtractRequestSchema,
-          response: { '2xx': ExtractResponseSchema, '4xx': ExtractFailureSchema, '5xx': ExtractFailureSchema },
-        },
-      },
+      oneAnswerRoute('Every image of one web page, measured', ExtractRequestSchema),
       async (request, reply) => {
         const signal = clientGoneSignal(reply);
         try {
@@ -107,13 +112,10 @@ export function extractRoutes(deps: ExtractRouteDeps): FastifyPluginAsyncZod {
 
     app.post(
       API_PATHS.extractWebsite,
-      {
-        schema: {
-          summary: 'Every image of a website, breadth-first from a start page (one JSON answer at the end)',
-          body: ExtractWebsiteRequestSchema,
-          response: { '2xx': ExtractResponseSchema, '4xx': ExtractFailureSchema, '5xx': ExtractFailureSchema },
-        },
-      },
+      oneAnswerRoute(
+        'Every image of a website, breadth-first from a start page (one JSON answer at the end)',
+        ExtractWebsiteRequestSchema,
+      ),
       async (request, reply) => {
         const clientGone = clientGoneSignal(reply);
         // A full line throws BusyError: 503 with its sentence and a Retry-After.

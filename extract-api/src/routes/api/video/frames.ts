@@ -6,7 +6,15 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FrameRangeError, safeFileName, videoPlatformOf, type ZipEntry, zipStream } from 'media-files';
+import {
+  type FramePlan,
+  FrameRangeError,
+  planFrames,
+  safeFileName,
+  videoPlatformOf,
+  type ZipEntry,
+  zipStream,
+} from 'media-files';
 import {
   API_PATHS,
   ApiErrorSchema,
@@ -31,10 +39,8 @@ import {
   checkTools,
   type ExtractedFrame,
   extractFrames,
-  type FramePlan,
   isClearlyNotVideo,
   isVideoJobError,
-  planFrames,
   probeVideo,
   saveVideo,
   type VideoInfo,
@@ -267,7 +273,7 @@ export function videoFramesRoutes(options: VideoFramesRouteOptions): FastifyPlug
           video = await probeVideo(options.tools.ffprobePath, input, job.signal);
           if (video.durationSeconds > VIDEO_MAX_DURATION_SECONDS) throw VideoJobError.tooLong();
           try {
-            plan = planFrames(video, selection);
+            plan = planFrames(video.durationSeconds, selection);
           } catch (error) {
             if (error instanceof FrameRangeError) throw new BadRequest(error.message);
             throw error;
