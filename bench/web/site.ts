@@ -59,18 +59,20 @@ export async function serveSite({
       <body><div class="banner"></div><h1>Page ${p}</h1>${images.join('')}<nav>${links.join(' ')} <a href="/">Home</a></nav></body></html>`;
     files.set(p === 0 ? '/' : `/page-${p}.html`, { type: 'text/html; charset=utf-8', body: Buffer.from(html) });
   }
-  // A page most of whose images only a browser sees: 10 added by script, 10 lazy below the fold.
+  // A page most of whose images only a browser sees: 10 added by script, 10 lazy below the fold
+  // whose addresses the script makes from a number (an attribute holding the address itself is
+  // read without a browser).
   const scripted = Array.from({ length: 10 }, (_, i) => `/img/photo-${i}.png`);
-  const lazy = Array.from({ length: 10 }, (_, i) => `/img/photo-${20 + i}.png`);
+  const lazy = Array.from({ length: 10 }, (_, i) => 20 + i);
   files.set('/scripted.html', {
     type: 'text/html; charset=utf-8',
     body: Buffer.from(`<!doctype html><html><body><h1>Scripted</h1><img src="/img/photo-40.png" alt="Static">
       <div style="height:3000px"></div>
-      ${lazy.map((src) => `<img class="lazy" data-later="${src}" width="200" height="120">`).join('')}
+      ${lazy.map((n) => `<img class="lazy" data-later="${n}" width="200" height="120">`).join('')}
       <script>
         for (const src of ${JSON.stringify(scripted)}) { const img = new Image(); img.src = src; document.body.append(img); }
         const io = new IntersectionObserver((entries) => entries.forEach((e) => {
-          if (e.isIntersecting) { e.target.src = e.target.dataset.later; io.unobserve(e.target); }
+          if (e.isIntersecting) { e.target.src = '/img/photo-' + e.target.dataset.later + '.png'; io.unobserve(e.target); }
         }));
         document.querySelectorAll('img.lazy').forEach((img) => io.observe(img));
       </script></body></html>`),

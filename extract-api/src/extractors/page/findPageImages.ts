@@ -1,19 +1,14 @@
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { textContent } from 'domutils';
 import { parseDocument } from 'htmlparser2';
+import { type AttributeName, isSingleUrl, OTHER_IMAGE_ATTRIBUTES, readAttributeName } from './imageAttributes.ts';
+import { urlShape } from './imageUrlShape.ts';
 import { serializeInlineSvg, svgDataUrl, svgTitle } from './inlineSvg.ts';
 import { findJsonLdImages } from './jsonLdImages.ts';
-import { LAZY_IMAGE_ATTRIBUTES, LAZY_POSTER_ATTRIBUTES } from './lazyAttributes.ts';
-import { type ImageHit, mergeImageHits } from './mergeImageHits.ts';
+import { LAZY_POSTER_ATTRIBUTES } from './lazyAttributes.ts';
+import { type ImageHit, mergeImageHits, type SizeHint } from './mergeImageHits.ts';
 import { parseSrcset, type SrcsetCandidate } from './parseSrcset.ts';
-import {
-  isFontUrl,
-  isPlausibleImageUrl,
-  looksLikeImageFile,
-  parseBaseUrl,
-  resolveHttpUrl,
-  resolveImageUrl,
-} from './resolveUrl.ts';
+import { isFontUrl, isPlausibleImageUrl, parseBaseUrl, resolveHttpUrl, resolveImageUrl } from './resolveUrl.ts';
 import { scanCss } from './scanCss.ts';
 import type { PageScan } from './types.ts';
 
@@ -64,9 +59,17 @@ interface WalkContext {
   inSvg: boolean;
   /** The group of the `<picture>` being read: its sources and img are one picture. */
   pictureGroup?: number;
+  /** The group of an element wrapping one image with other versions of it (a lightbox link, `data-full`). */
+  wrapperGroup?: number;
 }
 
-type Sighting = { raw: string; foundIn: string } & Pick<SrcsetCandidate, 'descriptor' | 'width' | 'density'>;
+type Sighting = { raw: string; foundIn: string; sizeHint?: SizeHint } & Pick<
+  SrcsetCandidate,
+  'descriptor' | 'width' | 'density'
+>;
+
+/** A sighting from an attribute: whether it is the element's picture, and whether the rule (not the lazy list) found it. */
+type AttributeSighting = Sighting & { samePicture: boolean; byRule: boolean };
 
 function firstText(...values: (string | undefined)[]): string | undefined {
   for (const value of values) {
@@ -120,43 +123,89 @@ function showsImage(el: Element, ctx: WalkContext): boolean {
   return el.name === 'img' || el.name === 'input' || (el.name === 'source' && ctx.pictureGroup !== undefined);
 }
 
-/** Lazy attributes whose name says the value is an image (`data-bg`, `data-poster`, `data-zoom-image`…). */
-function namesAnImage(attribute: string): boolean {
-  return ['bg', 'background', 'poster', 'image', 'img'].some((word) => attribute.includes(word));
+/** The `<img>` elements under `el`, outside `<noscript>` fallbacks, counted up to `limit`. */
+function countImages(el: Element, limit = 2): number {
+  let count = 0;
+  const stack: AnyNode[] = [...el.children];
+  while (stack.length > 0 && count < limit) {
+    const node = stack.pop() as AnyNode;
+    if (!isTag(node) || node.name === 'noscript') continue;
+    if (node.name === 'img') count += 1;
+    else stack.push(...node.children);
+  }
+  return count;
 }
 
 /**
- * Sightings from the lazy-load attributes of one element. A `<video>`'s (and its sources') lazy
- * attributes name the video, so only its poster ones (`data-poster`, `data-postersrc`) count. On an
- * element that does not show images itself (a `<div>`), a generic `data-src` must name an image file,
- * since scripts also keep iframe and widget addresses there.
+ * Whether a URL read from an attribute is an image (the rule is stated in imageAttributes.ts). The known
+ * lazy-load names keep trusting an element that shows images, whatever the URL looks like, since a script
+ * swaps them into its `src`.
  */
-function lazySightings(el: Element, ctx: WalkContext): Sighting[] {
-  const out: Sighting[] = [];
-  if (NON_IMAGE_LAZY_ELEMENTS.has(el.name)) return out;
+function acceptsUrl(raw: string, attr: AttributeName, imageElement: boolean): boolean {
+  if (!isPlausibleImageUrl(raw)) return false;
+  if (attr.known && (imageElement || isDataUrl(raw))) return true;
+  if (!attr.known && !isSingleUrl(raw, attr.addressOnly)) return false;
+  const shape = urlShape(raw);
+  if (shape !== 'unknown') return shape === 'image';
+  return attr.role === 'image' || (attr.role === 'version' && imageElement);
+}
+
+/**
+ * The URLs of one attribute value, as it is written: a srcset list, lazysizes' bgset (srcsets separated by
+ * `|`, each with an optional `[media]`), a CSS `url(…)`, or one URL. An unknown attribute whose value has
+ * spaces is read only when it is a srcset whose every candidate has a width or density.
+ */
+function readAttributeValue(value: string, writtenAs: AttributeName['writtenAs']): Omit<Sighting, 'foundIn'>[] {
+  const text = value.trim();
+  const candidates = (list: SrcsetCandidate[]) =>
+    list.map((c) => ({ raw: c.url, descriptor: c.descriptor, width: c.width, density: c.density }));
+  if (writtenAs === 'srcset') return candidates(parseSrcset(text));
+  if (writtenAs === 'bgset') return text.split('|').flatMap((part) => candidates(parseSrcset(part)));
+  if (text.slice(0, 4).toLowerCase() === 'url(') {
+    return scanCss(`background-image:${text}`, 'declarationList').images.map((raw) => ({ raw }));
+  }
+  if (writtenAs === undefined && /\s/.test(text)) {
+    const list = parseSrcset(text);
+    return list.every((c) => c.width !== undefined || c.density !== undefined) ? candidates(list) : [];
+  }
+  return [{ raw: text }];
+}
+
+/**
+ * Sightings from the attributes of one element that may hold an image: every `data-*`, `datasrc`,
+ * `longdesc` and `poster`. `lazy` holds what a script swaps into the element (its own src is then a
+ * placeholder), `attrs` other versions of its picture and other images. Names on the lazy-load list are
+ * reported as `lazy:<name>`, those the rule found as `attr:<name>`. A `<video>`'s (and its sources')
+ * attributes name the video, so only those whose name says poster or image count there.
+ */
+function attributeSightings(
+  el: Element,
+  ctx: WalkContext,
+  imageElement: boolean,
+): { lazy: AttributeSighting[]; attrs: AttributeSighting[] } {
+  const lazy: AttributeSighting[] = [];
+  const attrs: AttributeSighting[] = [];
+  if (NON_IMAGE_LAZY_ELEMENTS.has(el.name)) return { lazy, attrs };
   const posterOnly = el.name === 'video' || (el.name === 'source' && ctx.pictureGroup === undefined);
-  const imageElement = showsImage(el, ctx);
   const attribs = el.attribs;
   for (const name in attribs) {
-    if (!name.startsWith('data-') || !Object.hasOwn(LAZY_IMAGE_ATTRIBUTES, name)) continue;
-    if (posterOnly && !LAZY_POSTER_ATTRIBUTES.has(name)) continue;
-    const trusted = imageElement || namesAnImage(name);
-    const accept = (raw: string) => isPlausibleImageUrl(raw) && (trusted || looksLikeImageFile(raw));
-    const value = attribs[name] as string;
-    const kind = LAZY_IMAGE_ATTRIBUTES[name];
-    const foundIn = `lazy:${name}`;
-    if (kind === 'srcset') srcsetSightings(value, foundIn, out, accept);
-    else if (kind === 'bgset') for (const part of value.split('|')) srcsetSightings(part, foundIn, out, accept);
-    else {
-      const text = value.trim();
-      const raws =
-        text.slice(0, 4).toLowerCase() === 'url('
-          ? scanCss(`background-image:${text}`, 'declarationList').images
-          : [text];
-      for (const raw of raws) if (accept(raw)) out.push({ raw, foundIn });
+    if (!name.startsWith('data-') && !OTHER_IMAGE_ATTRIBUTES.has(name)) continue;
+    // a <video>'s own poster is read with its other native attributes
+    if (name === 'poster' && el.name === 'video') continue;
+    const attr = readAttributeName(name);
+    if (posterOnly && !(attr.known ? LAZY_POSTER_ATTRIBUTES.has(name) : attr.role === 'image')) continue;
+    for (const sighting of readAttributeValue(attribs[name] as string, attr.writtenAs)) {
+      if (!acceptsUrl(sighting.raw, attr, imageElement)) continue;
+      (attr.swap ? lazy : attrs).push({
+        ...sighting,
+        foundIn: `${attr.known ? 'lazy' : 'attr'}:${name}`,
+        sizeHint: attr.sizeHint,
+        samePicture: imageElement || attr.samePicture,
+        byRule: !attr.known,
+      });
     }
   }
-  return out;
+  return { lazy, attrs };
 }
 
 /** Reads one page. State lives here for the length of one `findPageImages` call. */
@@ -258,20 +307,37 @@ class PageReader {
         break;
     }
 
-    this.readImageSources(el, ctx);
+    const wrapperGroup = this.readImageSources(el, ctx);
+    const inner = wrapperGroup === undefined ? ctx : { ...ctx, wrapperGroup };
 
-    if (name === 'picture') return { ...ctx, pictureGroup: this.newGroup() };
-    if (name === 'noscript') return { ...ctx, noscript: true };
-    if (name === 'svg') return { ...ctx, inSvg: true };
-    return ctx;
+    if (name === 'picture') return { ...inner, pictureGroup: inner.wrapperGroup ?? this.newGroup() };
+    if (name === 'noscript') return { ...inner, noscript: true };
+    if (name === 'svg') return { ...inner, inSvg: true };
+    return inner;
   }
 
-  /** src, srcset, lazy attributes and inline style of one element, with the placeholder rule. */
-  private readImageSources(el: Element, ctx: WalkContext): void {
+  /**
+   * src, srcset, image attributes and inline style of one element, with the placeholder rule. Returns the
+   * group of the one image it wraps, when its attributes are other versions of that image.
+   */
+  private readImageSources(el: Element, ctx: WalkContext): number | undefined {
     const a = el.attribs;
     const name = el.name;
     const native: Sighting[] = [];
+    const imageElement = showsImage(el, ctx);
+    const { lazy, attrs } = attributeSightings(el, ctx, imageElement);
     switch (name) {
+      case 'a':
+        // a lightbox: a link around an image that points at a larger copy of it
+        if (
+          a.href !== undefined &&
+          isSingleUrl(a.href, true) &&
+          urlShape(a.href) === 'image' &&
+          countImages(el, 1) > 0
+        ) {
+          attrs.push({ raw: a.href, foundIn: 'attr:href', sizeHint: 'larger', samePicture: true, byRule: true });
+        }
+        break;
       case 'img':
         if (a.src !== undefined) native.push({ raw: a.src, foundIn: 'img' });
         srcsetSightings(a.srcset, 'srcset', native);
@@ -306,19 +372,19 @@ class PageReader {
           native.push({ raw: a.background, foundIn: 'background-attr' });
         }
     }
-    const lazy = lazySightings(el, ctx);
     const css: Sighting[] = [];
     if (a.style !== undefined) {
       for (const raw of scanCss(a.style, 'declarationList').images) css.push({ raw, foundIn: 'css' });
     }
-    if (native.length + lazy.length + css.length === 0) return;
+    if (native.length + lazy.length + attrs.length + css.length === 0) return undefined;
 
     const alt = firstText(a.alt, a['data-alt'], a['aria-label']);
     const sized = SIZED_ELEMENTS.has(name);
     const declaredWidth = sized ? parseDimension(a.width) : undefined;
     const declaredHeight = sized ? parseDimension(a.height) : undefined;
+    const joined = attrs.filter((s) => s.samePicture);
     const hasLazy = lazy.length > 0;
-    const hasRealUrl = hasLazy || native.some((s) => !isDataUrl(s.raw));
+    const hasRealUrl = hasLazy || joined.length > 0 || native.some((s) => !isDataUrl(s.raw));
     const record = (s: Sighting, group: number | undefined) =>
       this.push(
         {
@@ -330,6 +396,7 @@ class PageReader {
           density: s.density,
           declaredWidth,
           declaredHeight,
+          sizeHint: s.sizeHint,
           group,
         },
         ctx,
@@ -337,17 +404,24 @@ class PageReader {
 
     // Beside a real URL (a lazy attribute, a srcset), the element's own data: src/srcset/background is a
     // placeholder (a 1x1 GIF, a blurred preview): dropped. A non-data src beside a lazy attribute stays,
-    // but as a picture of its own.
+    // but as a picture of its own. The element's picture is its lazy URLs, or else its native ones when it
+    // shows images; other versions named by its attributes join it, and so does the one image it wraps.
     const nativeKept = hasRealUrl ? native.filter((s) => !isDataUrl(s.raw)) : native;
-    const lazyGroup = ctx.pictureGroup ?? (lazy.length > 1 ? this.newGroup() : undefined);
-    const nativeGroup = hasLazy
-      ? nativeKept.length > 1
-        ? this.newGroup()
-        : undefined
-      : (ctx.pictureGroup ?? (nativeKept.length > 1 ? this.newGroup() : undefined));
-    for (const s of nativeKept) record(s, nativeGroup);
-    for (const s of lazy) record(s, lazyGroup);
+    const own = hasLazy ? lazy : imageElement ? nativeKept : [];
+    const others = own === nativeKept ? [] : nativeKept;
+    // the known lazy names keep their element to themselves: a lazy background around a logo is two pictures
+    const wraps = !imageElement && [...lazy, ...joined].some((s) => s.byRule && s.samePicture);
+    const wrapperGroup = wraps && countImages(el) === 1 ? (ctx.wrapperGroup ?? this.newGroup()) : undefined;
+    const ownGroup =
+      ctx.pictureGroup ??
+      (imageElement ? ctx.wrapperGroup : wrapperGroup) ??
+      (own.length + joined.length > 1 ? this.newGroup() : undefined);
+    const othersGroup = others.length > 1 ? this.newGroup() : undefined;
+    for (const s of others) record(s, othersGroup);
+    for (const s of own) record(s, ownGroup);
+    for (const s of attrs) record(s, s.samePicture ? ownGroup : undefined);
     for (const s of css) if (!(hasRealUrl && isDataUrl(s.raw))) record(s, undefined);
+    return wrapperGroup;
   }
 
   private readMeta(a: Record<string, string>, ctx: WalkContext): void {

@@ -1,8 +1,10 @@
 /**
- * Attributes that lazy-loading scripts read the real image from, on any element, and how their value is written:
- * `url` is one URL (or a CSS `url(…)`), `srcset` is a srcset list, `bgset` is lazysizes' list of srcsets
- * separated by `|`, each with an optional `[media]`. The attribute names are lower case, as the
- * parser gives them. One list, so adding a library's attribute is one line.
+ * Attributes of well-known lazy-loading scripts, and how their value is written: `url` is one URL (or a
+ * CSS `url(…)`), `srcset` is a srcset list, `bgset` is lazysizes' list of srcsets separated by `|`, each
+ * with an optional `[media]`. This list does not decide which attributes are read (any `data-*` whose
+ * value is an image's URL is, see imageAttributes.ts): it says how these names are written, that an
+ * `<img>` carrying one trusts it whatever its URL looks like, and that they are reported as `lazy:<name>`.
+ * The attribute names are lower case, as the parser gives them.
  */
 export const LAZY_IMAGE_ATTRIBUTES: Readonly<Record<string, 'url' | 'srcset' | 'bgset'>> = {
   // lazysizes, lozad, vanilla-lazyload, yall, and most themes

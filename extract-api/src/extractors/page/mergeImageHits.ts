@@ -1,6 +1,8 @@
 import type { ImageVariant } from 'shared-contracts';
 import type { ImageCandidate } from './types.ts';
 
+export type SizeHint = 'larger' | 'smaller';
+
 /** One sighting of an image URL on a page. */
 export interface ImageHit {
   /** The resolved URL, which is also the merge key (see `resolveImageUrl`). */
@@ -14,6 +16,11 @@ export interface ImageHit {
   declaredWidth?: number;
   declaredHeight?: number;
   inlineSvg?: string;
+  /**
+   * What the markup says of its size beside its group's other URLs, when it states no width: a larger copy
+   * (a lightbox link, `data-zoom-image`) or a smaller one (`data-thumb`).
+   */
+  sizeHint?: SizeHint;
   /**
    * Hits sharing a group are the same picture at other sizes (one srcset, one `<picture>`): merged into
    * one candidate reporting the largest. Groups that share a URL merge too.
@@ -29,6 +36,8 @@ interface UrlSummary {
   descriptor?: string;
   /** The w descriptor, as written. */
   srcsetWidth?: number;
+  /** 1 for a larger copy, -1 for a smaller one, 0 when the markup does not say. */
+  hint: number;
   https: boolean;
 }
 
@@ -58,10 +67,13 @@ class UrlSets {
 }
 
 /**
- * Size rank of a URL in its group: a known width (w descriptor, or x density times the declared width)
- * beats none; then the larger width, the larger density, https over http, and the earlier one.
+ * Size rank of a URL in its group: one the markup calls larger (the zoom or lightbox copy, whose width
+ * is not written anywhere) first and one it calls smaller (a thumbnail) last; then a known width
+ * (w descriptor, or x density times the declared width) beats none; then the larger width, the larger
+ * density, https over http, and the earlier one.
  */
 function compareSize(a: UrlSummary, b: UrlSummary): number {
+  if (a.hint !== b.hint) return b.hint - a.hint;
   const aw = a.width ?? -1;
   const bw = b.width ?? -1;
   if (aw !== bw) return bw - aw;
@@ -70,6 +82,10 @@ function compareSize(a: UrlSummary, b: UrlSummary): number {
   if (ad !== bd) return bd - ad;
   if (a.https !== b.https) return a.https ? -1 : 1;
   return a.firstIndex - b.firstIndex;
+}
+
+function hintRank(hint: SizeHint | undefined): number {
+  return hint === 'larger' ? 1 : hint === 'smaller' ? -1 : 0;
 }
 
 function effectiveWidth(hit: ImageHit): number | undefined {
@@ -121,10 +137,12 @@ export function mergeImageHits(hits: readonly ImageHit[]): ImageCandidate[] {
           density: hit.density,
           descriptor: hit.descriptor,
           srcsetWidth: hit.width,
+          hint: hintRank(hit.sizeHint),
           https: hit.url.startsWith('https:'),
         });
         return;
       }
+      summary.hint = Math.max(summary.hint, hintRank(hit.sizeHint));
       summary.width = maxDefined(summary.width, effectiveWidth(hit));
       summary.density = maxDefined(summary.density, hit.density);
       summary.descriptor ??= hit.descriptor;

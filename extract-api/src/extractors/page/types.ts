@@ -1,8 +1,10 @@
 import type { ImageVariant } from 'shared-contracts';
 
 /**
- * Where on a page an image was found. Lazy attributes are named `lazy:<attribute>` (`lazy:data-src`);
- * `noscript` is added to whatever was found inside a `<noscript>`.
+ * Where on a page an image was found. Attributes on the lazy-load list are named `lazy:<attribute>`
+ * (`lazy:data-src`), other attributes that hold an image `attr:<attribute>` (`attr:data-item-thumb`,
+ * `attr:longdesc`, `attr:href` for a link around an image); `noscript` is added to whatever was found
+ * inside a `<noscript>`.
  */
 export type FoundIn =
   | 'img'
@@ -23,7 +25,8 @@ export type FoundIn =
   | 'svg-image'
   | 'inline-svg'
   | 'json-ld'
-  | `lazy:${string}`;
+  | `lazy:${string}`
+  | `attr:${string}`;
 
 /** One image a page yields, before it is probed (size, format) and becomes an `ExtractedImage`. */
 export interface ImageCandidate {
