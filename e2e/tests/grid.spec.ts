@@ -69,7 +69,9 @@ test('a selection of 2 gives a ZIP of exactly those 2, byte for byte, and the ma
     expect.objectContaining({ file: 'lazy.png', format: 'PNG', sha256: gallery.sha256('lazy.png') }),
   ]);
   const lines = zip.csv.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('file,source,page,slide,time,foundOn,alt,width,height,bytes,format,sha256');
+  expect(lines[0]).toBe(
+    'file,source,page,slide,time,foundOn,alt,width,height,bytes,format,sha256,shownUrl,shownWidth,shownHeight',
+  );
   expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['photo.jpg', 'lazy.png']);
   expect(lines[1]).toContain(gallery.sha256('photo.jpg'));
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { MESSAGES } from 'shared-contracts/messages';
 import { PATHS } from 'shared-contracts/routes';
-import { INDEX_PAGE_IMAGES, sha256 } from '../fixtures/gallery.ts';
+import { FULL_SIZE_GALLERY_IMAGE, INDEX_PAGE_IMAGES, sha256 } from '../fixtures/gallery.ts';
 import { PAGE_HEADINGS } from '../fixtures/pages.ts';
 import { downloadedBytes, expect, type Results, type Site, test, zipEntries } from '../fixtures/test.ts';
 
@@ -194,4 +194,29 @@ test("a frameset page gives the images of its frames and same-site iframes, neve
   const hits = await gallery.hitsAfter(before);
   expect(hits.some(({ path }) => path === '/frames/inner.html')).toBe(true);
   expect(hits.every(({ host }) => host === new URL(gallery.origin).host)).toBe(true);
+});
+
+test('gives the full-size original behind the copy WordPress made for the page, and the copy once the switch is off', async ({
+  page,
+  site,
+  gallery,
+  results,
+}) => {
+  const { copy } = FULL_SIZE_GALLERY_IMAGE;
+  await extract(page, site, gallery.url('fullsize.html'), 1);
+  const card = results.card('lazy.png');
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('full-size')).toHaveText(
+    MESSAGES.originals.fullSize({ width: 595, height: 220 }, { width: 300, height: 111 }),
+  );
+  // The card shows the page's copy; its Download is the original, byte for byte.
+  expect((await results.shown())[0]?.url).toContain(copy);
+  await card.hover();
+  expect(sha256(await downloadedBytes(await results.download('lazy.png')))).toBe(gallery.sha256('lazy.png'));
+
+  await site.main.getByRole('checkbox', { name: MESSAGES.originals.switchLabel }).uncheck();
+  await extract(page, site, gallery.url('fullsize.html'), 1);
+  const shown = results.card(copy);
+  await expect(shown).toBeVisible();
+  await expect(shown.getByTestId('full-size')).toHaveCount(0);
 });

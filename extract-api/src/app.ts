@@ -12,7 +12,13 @@ import { BusyError } from './admission/index.ts';
 import { type AppConfig, admissionLimits, clientLimits, documentPoolOptions, extractionBudgets } from './config.ts';
 import { INTERNAL_FAILURE_MESSAGE, toHttpFailure } from './errors.ts';
 import { createDocumentPool } from './extractors/document/documentPool.ts';
-import { browserLaunchWarning, closeRenderer, setBrowserLaunch, setRenderLimits } from './extractors/render/index.ts';
+import {
+  browserLaunchWarning,
+  closeRenderer,
+  setBrowserLaunch,
+  setRenderLimits,
+  setScrollBudget,
+} from './extractors/render/index.ts';
 import { extractWebsite } from './extractors/web/index.ts';
 import { createScanJobs } from './jobs/index.ts';
 import { createProbeGate } from './jobs/probeGate.ts';
@@ -127,10 +133,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     perHost: config.pagesPerHost,
     budgets: extractionBudgets(config),
     probeGate: probes.gate,
+    originals: config.originals,
   };
   // Every render of this process, whichever route or scan asks, passes the one renders gate.
   const limits = admissionLimits(config);
   setRenderLimits(limits.renders);
+  setScrollBudget(config.renderScroll);
   // Website scans as jobs: in this process, or on BullMQ workers when REDIS_URL is set.
   const jobs = await createScanJobs(config, {
     runScan: (input, signal) => extractWebsite({ ...input, maxPages: config.maxPages }, signal, crawlEnvironment),

@@ -5,8 +5,15 @@ import { SCAN_MAX_PAGES_DEFAULT, SCAN_MAX_PAGES_LIMIT } from 'shared-contracts';
 import { z } from 'zod';
 import { RENDER_USER } from '../../tooling/chromium.mjs';
 import { DOCUMENT_TIME_LIMIT_MS } from './extractors/document/readDocument.ts';
+import type { OriginalLimits } from './extractors/originals/index.ts';
 import type { ExtractionBudgets } from './extractors/probe/index.ts';
-import { DEFAULT_RENDER_QUEUE, DEFAULT_RENDER_TIMEOUT_MS, DEFAULT_RENDERS } from './extractors/render/renderPage.ts';
+import {
+  DEFAULT_RENDER_QUEUE,
+  DEFAULT_RENDER_TIMEOUT_MS,
+  DEFAULT_RENDERS,
+  DEFAULT_SCROLL_HEIGHT_PX,
+  DEFAULT_SCROLL_TIME_MS,
+} from './extractors/render/renderPage.ts';
 import { RENDERER_MEMORY_MB_DEFAULT, RENDERER_PROCESSES_DEFAULT } from './extractors/render/sandbox.ts';
 import { CRAWL_DEFAULTS } from './extractors/web/crawl/rules.ts';
 import type { FinishedJobsBound } from './jobs/types.ts';
@@ -58,6 +65,16 @@ export const BUDGET_DEFAULTS = {
   probesPerHost: 8,
 } as const;
 
+/** How far the check of a thumbnail's full-size original goes (extractors/originals). */
+export const ORIGINAL_DEFAULTS = {
+  /** The rules give at most 6 guesses; the likeliest come first. */
+  candidates: 4,
+  /** A 50-megapixel camera's JPEG is 20-30 MB. */
+  mb: 32,
+  /** 100 megapixels: 400 MB of pixels while it is decoded, once. */
+  megapixels: 100,
+} as const;
+
 /** How slow a client may be (plugins/slowClients), and how much of an upload waits in memory. */
 export const CLIENT_DEFAULTS = {
   headersTimeoutS: 20,
@@ -99,6 +116,14 @@ const EnvSchema = z.object({
   EXTRACT_API_RENDER_QUEUE: z.coerce.number().int().min(0).max(10_000).default(ADMISSION_DEFAULTS.renderQueue),
   /** One render is stopped after this many seconds. */
   EXTRACT_API_RENDER_TIME_LIMIT_S: z.coerce.number().int().min(5).max(600).default(ADMISSION_DEFAULTS.renderTimeLimitS),
+  /** A rendered page that keeps growing (an endless feed) is scrolled for at most this many seconds. */
+  EXTRACT_API_RENDER_SCROLL_TIME_S: z.coerce
+    .number()
+    .min(0)
+    .max(600)
+    .default(DEFAULT_SCROLL_TIME_MS / 1000),
+  /** …and at most this many pixels down. */
+  EXTRACT_API_RENDER_SCROLL_HEIGHT_PX: z.coerce.number().int().min(0).max(10_000_000).default(DEFAULT_SCROLL_HEIGHT_PX),
   /** A website scan stops after this many pages. */
   EXTRACT_API_MAX_PAGES: z.coerce.number().int().min(1).max(SCAN_MAX_PAGES_LIMIT).default(SCAN_MAX_PAGES_DEFAULT),
   /** Requests a scan sends one host at once (robots.txt's Crawl-delay makes it one). */
@@ -121,6 +146,12 @@ const EnvSchema = z.object({
     .default(BUDGET_DEFAULTS.bytesPerExtraction),
   /** Image probes one host is sent at once by every extraction of this process (with Redis, of every API and worker). */
   EXTRACT_API_PROBES_PER_HOST: z.coerce.number().int().min(1).max(64).default(BUDGET_DEFAULTS.probesPerHost),
+  /** Guessed originals checked per image (a range request each); the others are not fetched. */
+  EXTRACT_API_ORIGINAL_CANDIDATES: z.coerce.number().int().min(1).max(16).default(ORIGINAL_DEFAULTS.candidates),
+  /** An original larger than this many MB is not downloaded to compare it: the thumbnail stands. */
+  EXTRACT_API_ORIGINAL_MAX_MB: z.coerce.number().positive().max(1_024).default(ORIGINAL_DEFAULTS.mb),
+  /** An original of more megapixels than this is not decoded to compare it: the thumbnail stands. */
+  EXTRACT_API_ORIGINAL_MAX_MEGAPIXELS: z.coerce.number().positive().max(1_000).default(ORIGINAL_DEFAULTS.megapixels),
   /** Website scans run at once by this process (embedded) or by each worker (Redis); more wait. */
   EXTRACT_API_SCAN_JOBS: z.coerce.number().int().min(1).max(64).default(ADMISSION_DEFAULTS.scanJobs),
   /** Website scans that may wait for their turn; more are answered 503. */
@@ -270,6 +301,8 @@ export type AppConfig = {
   renders: number;
   renderQueue: number;
   renderTimeLimitMs: number;
+  /** How long and how far a render scrolls a page that keeps growing. */
+  renderScroll: { timeMs: number; heightPx: number };
   maxPages: number;
   /** Website scans as jobs. */
   pagesPerHost: number;
@@ -278,6 +311,8 @@ export type AppConfig = {
   maxImagesPerScan: number;
   maxBytesPerExtraction: number;
   probesPerHost: number;
+  /** How far a thumbnail's full-size original is checked (see ORIGINAL_DEFAULTS). */
+  originals: OriginalLimits;
   scanJobs: number;
   scanQueue: number;
   /** A scan's wall-clock limit (embedded: from when it starts; Redis: from when it was created). */
@@ -426,12 +461,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     renders: e.EXTRACT_API_RENDERS,
     renderQueue: e.EXTRACT_API_RENDER_QUEUE,
     renderTimeLimitMs: e.EXTRACT_API_RENDER_TIME_LIMIT_S * 1000,
+    renderScroll: {
+      timeMs: Math.round(e.EXTRACT_API_RENDER_SCROLL_TIME_S * 1000),
+      heightPx: e.EXTRACT_API_RENDER_SCROLL_HEIGHT_PX,
+    },
     maxPages: e.EXTRACT_API_MAX_PAGES,
     pagesPerHost: e.EXTRACT_API_PAGES_PER_HOST,
     maxImagesPerPage: e.EXTRACT_API_MAX_IMAGES_PER_PAGE,
     maxImagesPerScan: e.EXTRACT_API_MAX_IMAGES_PER_SCAN,
     maxBytesPerExtraction: e.EXTRACT_API_MAX_BYTES_PER_EXTRACTION,
     probesPerHost: e.EXTRACT_API_PROBES_PER_HOST,
+    originals: {
+      maxCandidates: e.EXTRACT_API_ORIGINAL_CANDIDATES,
+      maxBytes: Math.round(e.EXTRACT_API_ORIGINAL_MAX_MB * MB),
+      maxPixels: Math.round(e.EXTRACT_API_ORIGINAL_MAX_MEGAPIXELS * 1_000_000),
+    },
     scanJobs: e.EXTRACT_API_SCAN_JOBS,
     scanQueue: e.EXTRACT_API_SCAN_QUEUE,
     scanTimeLimitMs: Math.round(e.EXTRACT_API_SCAN_TIME_LIMIT_MIN * 60_000),

@@ -1,6 +1,6 @@
 import { admissionLimits, extractionBudgets, finishedJobsBound, loadConfig } from './config.ts';
 import { toHttpFailure } from './errors.ts';
-import { browserLaunchWarning, setBrowserLaunch, setRenderLimits } from './extractors/render/index.ts';
+import { browserLaunchWarning, setBrowserLaunch, setRenderLimits, setScrollBudget } from './extractors/render/index.ts';
 import { createPageWorker } from './jobs/index.ts';
 import { createSafeFetcher } from './services/safeFetch/index.ts';
 
@@ -16,6 +16,7 @@ const fetcher = createSafeFetcher({ allowLoopback: config.allowLoopback });
 // This worker's renders gate (EXTRACT_API_RENDERS…): each worker process has its own Chromium.
 const limits = admissionLimits(config);
 setRenderLimits(limits.renders);
+setScrollBudget(config.renderScroll);
 // Chromium as the API's: with its sandbox, as an unprivileged account when this is root.
 setBrowserLaunch(config);
 const renderWarning = await browserLaunchWarning();
@@ -29,6 +30,7 @@ const worker = createPageWorker({
   scanTimeLimitMs: limits.scans.timeLimitMs,
   budgets: extractionBudgets(config),
   probesPerHost: config.probesPerHost,
+  originals: config.originals,
   ttlMs: config.jobTtlMs,
   finished: finishedJobsBound(config),
   lockDurationMs: config.workerLockMs,

@@ -80,6 +80,27 @@ describe('the URL screen with a list', () => {
     expect(posted).toHaveLength(0);
     fireEvent.keyDown(field, { key: 'Enter' });
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toEqual({ urls: ['https://a.example/', 'https://b.example/x'], depth: 0, render: false });
+    expect(posted[0]).toEqual({
+      urls: ['https://a.example/', 'https://b.example/x'],
+      depth: 0,
+      render: false,
+      original: true,
+    });
+  });
+
+  it('asks for the page as the page shows it once "Full-size originals" is turned off', async () => {
+    const posted: unknown[] = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      posted.push({ url, body: JSON.parse(String(init?.body)) });
+      return Response.json({ success: true, images: [], pages: 1 });
+    });
+    render(<UrlExtractorPage />);
+    const option = screen.getByRole('checkbox', { name: MESSAGES.originals.switchLabel });
+    expect((option as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(option);
+    fireEvent.change(screen.getByLabelText('Web page URL'), { target: { value: 'https://a.example/' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Extract Images' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ body: { url: 'https://a.example/', render: false, original: false } });
   });
 });

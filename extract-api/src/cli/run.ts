@@ -18,6 +18,7 @@ import { documentPoolOptions, loadConfig } from '../config.ts';
 import { toHttpFailure } from '../errors.ts';
 import { createDocumentPool } from '../extractors/document/documentPool.ts';
 import { dataUrlOf, toApiImage } from '../extractors/document/index.ts';
+import { fullSizeChecks } from '../extractors/originals/index.ts';
 import { setBrowserLaunch } from '../extractors/render/index.ts';
 import { extractWebsite, readWebPage, toExtractedImages } from '../extractors/web/index.ts';
 import { createSafeFetcher, type SafeFetch } from '../services/safeFetch/index.ts';
@@ -59,6 +60,8 @@ if (parsedUrl && !parsedUrl.success) {
 }
 const startUrl: string = parsedUrl?.data ?? '';
 const config = loadConfig();
+/** Full-size originals unless `--no-original` (node's parseArgs of this Node has no negated options). */
+const original = values.original && !values['no-original'];
 setBrowserLaunch(config);
 const fetcher = createSafeFetcher({ allowLoopback: config.allowLoopback });
 const controller = new AbortController();
@@ -177,11 +180,13 @@ async function main() {
       url: startUrl,
       depth: values.depth === undefined ? undefined : Number(values.depth),
       render: values.render,
+      original,
     });
     if (!request.success) fail(request.error.issues[0]?.message ?? 'Bad arguments');
     const scan = extractWebsite({ ...request.data, maxPages: config.maxPages }, controller.signal, {
       fetch: fetcher.fetch,
       chromiumPath: config.chromiumPath,
+      originals: config.originals,
     });
     for await (const event of scan) {
       if (event.type === 'image') {
@@ -205,6 +210,7 @@ async function main() {
       source: 'page',
       allocateName: createNameAllocator(),
       signal: controller.signal,
+      ...fullSizeChecks({ original }, config.originals),
     });
     for (const image of outcome.images) print(image);
     images.push(...outcome.images);

@@ -225,11 +225,13 @@ describe(`renderPage with Chromium at ${CHROMIUM_PATH}`, { timeout: 30_000 }, ()
     expect(page.html).toContain('src="img/added-after-load.png"');
     expect(page.html).toContain('src="img/lazy-appended.png"');
     expect(page.refusedRequests).toEqual([]);
+    expect(page.scroll.stoppedBy).toBe('end');
   });
 
   it('without scrolling, the lazy images further down are not loaded', async () => {
     const { fetch } = recordingFetch();
-    const page = await renderPage(`${origin}/dynamic/`, { fetch, chromiumPath: chromium(), maxScrollSteps: 0 });
+    const page = await renderPage(`${origin}/dynamic/`, { fetch, chromiumPath: chromium(), scroll: { timeMs: 0 } });
+    expect(page.scroll).toEqual({ steps: 0, stoppedBy: 'time' });
     const loaded = page.loadedImages.map((image) => image.url);
     expect(loaded).toContain(`${origin}/dynamic/img/added-after-load.png`);
     expect(loaded).not.toContain(`${origin}/dynamic/img/lazy-3.png`);

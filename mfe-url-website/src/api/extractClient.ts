@@ -78,7 +78,13 @@ export async function* pageExtractor(request: ExtractRequest, signal: AbortSigna
   }
   for (const image of result.images) yield { type: 'image', image };
   yield { type: 'progress', done: 1, total: 1, unit: 'pages' };
-  yield { type: 'done', found: result.images.length, done: result.pages ?? 1, unit: 'pages' };
+  yield {
+    type: 'done',
+    found: result.images.length,
+    done: result.pages ?? 1,
+    unit: 'pages',
+    ...(result.message ? { notices: [result.message] } : {}),
+  };
 }
 
 /** Starts a website scan as a job on the server: its id, to follow it by (and to put in the address). */

@@ -15,6 +15,7 @@ import { Input } from 'shared-ui/design-system/input';
 import { Space } from 'shared-ui/design-system/space';
 import { TextArea } from 'shared-ui/design-system/text-area';
 import { imageLinks } from '../api/extractClient.ts';
+import { FullSizeOption } from './FullSizeOption.tsx';
 import { failureText } from './failureText.ts';
 import { jobExtractor } from './jobExtractor.ts';
 import { ToolForm } from './ToolForm.tsx';
@@ -88,6 +89,7 @@ export default function WebsiteExtractorPage() {
   const [url, setUrl] = useState('');
   const [depth, setDepth] = useState<number>(SCAN_DEPTH_DEFAULT);
   const [render, setRender] = useState(false);
+  const [original, setOriginal] = useState(true);
   const [include, setInclude] = useState('');
   const [exclude, setExclude] = useState('');
   const [sitemap, setSitemap] = useState(false);
@@ -120,6 +122,7 @@ export default function WebsiteExtractorPage() {
         url: url.trim(),
         depth,
         render,
+        original,
         include: patterns(include),
         exclude: patterns(exclude),
         sitemap,
@@ -192,6 +195,7 @@ export default function WebsiteExtractorPage() {
         <Checkbox checked={render} onChange={(event) => setRender(event.target.checked)}>
           Render JavaScript
         </Checkbox>
+        <FullSizeOption checked={original} onChange={setOriginal} />
         <Space style={{ display: 'flex', marginTop: 16 }}>
           <Button type="primary" htmlType="submit" size="large" loading={scanning} disabled={scanning}>
             {scanning ? 'Scanning Website...' : 'Scan Website'}

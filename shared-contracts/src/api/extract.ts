@@ -9,11 +9,21 @@ export const PublicUrlSchema = z.pipe(
   z.url({ protocol: /^https?$/, message: 'Please enter a valid http:// or https:// address' }),
 );
 
+/**
+ * How web images are given, for every web source (a page, a website, a list, the CLI): the
+ * full-size original behind a resized copy, on unless turned off.
+ */
+export const WebImageChoicesSchema = z.object({
+  /** Offer the larger original behind a CDN's or CMS's resized copy, once checked to be the same picture. */
+  original: z._default(z.boolean(), true),
+});
+
 /** `POST /api/extract` */
 export const ExtractRequestSchema = z.object({
   url: PublicUrlSchema,
   /** Load the page in headless Chromium and scroll it, so script-built and lazy images appear. */
   render: z._default(z.boolean(), false),
+  ...WebImageChoicesSchema.shape,
 });
 export type ExtractRequest = z.input<typeof ExtractRequestSchema>;
 
@@ -34,6 +44,7 @@ export const ExtractWebsiteRequestSchema = z.object({
     SCAN_DEPTH_DEFAULT,
   ),
   render: z._default(z.boolean(), false),
+  ...WebImageChoicesSchema.shape,
 });
 export type ExtractWebsiteRequest = z.input<typeof ExtractWebsiteRequestSchema>;
 

@@ -46,6 +46,20 @@ export const OriginalFileSchema = z.object({
 });
 export type OriginalFile = z.infer<typeof OriginalFileSchema>;
 
+/**
+ * The copy a page showed of an image whose full-size original was found behind it (a CDN's or a
+ * CMS's resized address, a lightbox link): the original is the image's `url`, checked larger and
+ * the same picture; this is what the page itself displayed.
+ */
+export const ShownOnPageSchema = z.object({
+  url: z.string().check(z.minLength(1)),
+  width: z.optional(z.number().check(z.int(), z.positive())),
+  height: z.optional(z.number().check(z.int(), z.positive())),
+  format: z.optional(z.string().check(z.minLength(1))),
+  size: z.optional(z.number().check(z.int(), z.nonnegative())),
+});
+export type ShownOnPage = z.infer<typeof ShownOnPageSchema>;
+
 export const ExtractedImageSchema = z.object({
   /** Stable within one result set. */
   id: z.string().check(z.minLength(1)),
@@ -88,6 +102,8 @@ export const ExtractedImageSchema = z.object({
   original: z.optional(OriginalFileSchema),
   /** Why the view differs from `original`, in the order they were applied. */
   viewChanges: z.optional(z.array(ViewChangeSchema)),
+  /** A web image given at full size: the smaller copy the page showed (the card says both sizes). */
+  shownOnPage: z.optional(ShownOnPageSchema),
   /** Something a user should know about this image (a linked file not fetched, a preview of a vector file). */
   note: z.optional(z.string()),
 });

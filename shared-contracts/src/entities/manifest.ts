@@ -22,6 +22,10 @@ export const ManifestFactsSchema = z.object({
   width: count,
   height: count,
   format: text(16),
+  /** A full-size original's: the smaller copy the page showed, its address and size. */
+  shownUrl: text(8_192),
+  shownWidth: count,
+  shownHeight: count,
 });
 export type ManifestFacts = z.infer<typeof ManifestFactsSchema>;
 
@@ -49,6 +53,9 @@ export const MANIFEST_COLUMNS = [
   'bytes',
   'format',
   'sha256',
+  'shownUrl',
+  'shownWidth',
+  'shownHeight',
 ] as const satisfies readonly (keyof ManifestRow)[];
 
 export const MANIFEST_CSV = 'manifest.csv';

@@ -105,6 +105,8 @@ export const ExtractionDoneSchema = z.object({
   stoppedAtLimit: z.optional(z.boolean()),
   /** Image addresses found but never checked: a budget of images or bytes ran out (as on progress). */
   notChecked: z.optional(count),
+  /** What the visitor should know of the result, in sentences (a render's scrolling cut short, drawings left out, addresses unchecked). */
+  notices: z.optional(z.array(z.string().check(z.maxLength(2_000))).check(z.maxLength(20))),
 });
 
 /** The work stopped; images sent before it are good. */

@@ -25,6 +25,9 @@ function waitWords(seconds: number): string {
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
+/** An image's sides in pixels, as far as they were measured. */
+type Sides = { width?: number | undefined; height?: number | undefined };
+
 /** How a document screen (PDF, Word, PowerPoint) names its kind of file in its toasts. */
 type DocumentWords = {
   /** "Processing …": the format's short name. */
@@ -72,6 +75,15 @@ export const MESSAGES = {
     /** Render JavaScript: every Chromium place and the line behind them are taken. */
     renderBusy:
       'The server is rendering other pages right now. Please try again in a minute, or turn Render JavaScript off.',
+    /** Render JavaScript: a page that kept loading more as it was scrolled was not read to its end. */
+    renderScrollStopped: (stoppedBy: 'time' | 'height', screens: number) =>
+      `This page kept loading more as it was scrolled; it was read for ${screens} ${screens === 1 ? 'screen' : 'screens'} and stopped when the ${stoppedBy === 'time' ? 'time' : 'length'} allowed for scrolling ran out. Images further down are not included: open the part of the page you need and extract its address.`,
+    /** Render JavaScript: canvases the browser does not let be read (they drew another site's pictures). */
+    renderCanvasesTainted: (n: number) =>
+      `${n} ${n === 1 ? 'drawing on this page uses' : 'drawings on this page use'} pictures from another site, which the browser does not let be saved; those pictures are listed on their own where the page loaded them.`,
+    /** Render JavaScript: drawn pictures (canvases, in-memory images) over the count or size a render carries. */
+    renderDrawnLeftOut: (n: number, maxCanvases: number, maxEachMb: number, maxMb: number) =>
+      `${n} ${n === 1 ? 'picture drawn by this page was' : 'pictures drawn by this page were'} left out, too many or too large: a rendered page gives at most ${maxCanvases} drawings (canvases) per frame, each up to ${maxEachMb} MB, and ${maxMb} MB of drawn pictures in all.`,
     /** Many inputs at once: the address field takes a list, one address a line. */
     listHelp: (max: number) => `One address, or a list of up to ${max}, one a line (Shift+Enter starts a new line).`,
     lineInvalid: (line: number, reason: string) => ({
@@ -293,6 +305,27 @@ export const MESSAGES = {
       [where, size].filter(Boolean).join(', ') + (where || size ? ': ' : '') + reason,
   },
   /** What a card says when the image shown is not the stored file (`ViewChange` codes), and its two files. */
+  /** How Render JavaScript captured an image the page drew rather than linked (a card's line, by its `foundIn`). */
+  capture: {
+    ways: {
+      canvas: 'drawn on a canvas, saved as PNG',
+      blob: 'made by the page in memory (blob:)',
+      'shadow-dom': 'inside a web component (shadow root)',
+      network: 'loaded by a script (seen in the network log)',
+      'css-sprite': 'cut from a CSS sprite as the page shows it',
+    } as Record<string, string>,
+    /** "Captured: drawn on a canvas, saved as PNG." */
+    line: (ways: readonly string[]) => `Captured: ${ways.join('; ')}.`,
+  },
+  /** Web images at full size: the original behind a resized copy. */
+  originals: {
+    /** A card: "Full size 3000 × 2000 (the page showed 300 × 200)"; a side not measured is "?". */
+    fullSize: (full: Sides, shown: Sides) =>
+      `Full size ${full.width ?? '?'} × ${full.height ?? '?'} (the page showed ${shown.width ?? '?'} × ${shown.height ?? '?'})`,
+    switchLabel: 'Full-size originals',
+    switchHelp:
+      'Where a page shows a resized copy, give the larger original behind it, once checked to be the same picture.',
+  },
   rendition: {
     changes: {
       transparency: 'transparency merged',

@@ -100,6 +100,7 @@ export function ImageCard({
       onClick={() => onDownload?.(image)}
     />
   );
+  const captureWays = (image.foundIn ?? []).flatMap((place) => MESSAGES.capture.ways[place] ?? []);
   return (
     <Card
       className={selection?.selected ? 'ie-image-card ie-image-card--selected' : 'ie-image-card'}
@@ -107,7 +108,8 @@ export function ImageCard({
       onPointerEnter={hints.onPointerEnter}
       cover={
         <div className="ie-image-card__frame">
-          {preview ?? <img src={image.url} alt={label} loading="lazy" decoding="async" />}
+          {/* A full-size original is previewed by the copy the page showed: the same picture, a fraction of the bytes. */}
+          {preview ?? <img src={image.shownOnPage?.url ?? image.url} alt={label} loading="lazy" decoding="async" />}
           {selection ? <SelectBox name={image.name} selection={selection} /> : null}
           <div className="ie-image-card__hover" ref={hints.hoverRef}>
             {hints.on ? (
@@ -140,6 +142,16 @@ export function ImageCard({
         </div>
       ) : null}
       {details ? <div className="ie-image-card__details">{details}</div> : null}
+      {captureWays.length > 0 ? (
+        <Paragraph type="secondary" className="ie-image-card__note" data-testid="captured">
+          {MESSAGES.capture.line(captureWays)}
+        </Paragraph>
+      ) : null}
+      {image.shownOnPage ? (
+        <Paragraph type="secondary" className="ie-image-card__note" data-testid="full-size">
+          {MESSAGES.originals.fullSize(image, image.shownOnPage)}
+        </Paragraph>
+      ) : null}
       {image.viewChanges?.length ? (
         <Paragraph type="secondary" className="ie-image-card__note" data-testid="view-changes">
           {MESSAGES.rendition.shownAs(image.viewChanges.map((change) => MESSAGES.rendition.changes[change]))}

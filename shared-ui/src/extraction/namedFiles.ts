@@ -106,5 +106,8 @@ export function manifestFactsOf(image: ExtractedImage): ManifestFacts {
     width: image.width,
     height: image.height,
     format: clip(image.format, 16),
+    shownUrl: clip(image.shownOnPage?.url, 8_192),
+    shownWidth: image.shownOnPage?.width,
+    shownHeight: image.shownOnPage?.height,
   };
 }

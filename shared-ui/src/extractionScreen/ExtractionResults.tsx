@@ -1,5 +1,6 @@
 import { toasts } from 'browser-services/toast';
 import { MESSAGES } from 'shared-contracts';
+import { Paragraph } from '../design-system/index.ts';
 import { ResultsGrid } from '../lazyViews/lazyViews.tsx';
 import type { ResultsGridProps } from '../ResultsGrid/ResultsGrid.tsx';
 import type { ScreenResults } from './useExtractionScreen.ts';
@@ -30,15 +31,27 @@ export function ExtractionResults({
 }: ExtractionResultsProps) {
   const { images, downloadAll, downloadAllBusy, remoteNote } = screen;
   if (images.length === 0) return null;
+  const notices = screen.done?.notices ?? [];
   return (
-    <ResultsGrid
-      {...grid}
-      title={title}
-      images={images}
-      onDownload={onDownload}
-      onDownloadAll={downloadable ? (shown, choices) => void downloadAll(shown, choices) : undefined}
-      downloadAllBusy={downloadAllBusy}
-      remoteNote={remoteNote}
-    />
+    <>
+      {notices.length > 0 ? (
+        <div className="ie-extraction-notices" role="status" data-testid="extraction-notices">
+          {notices.map((notice) => (
+            <Paragraph key={notice} type="secondary">
+              {notice}
+            </Paragraph>
+          ))}
+        </div>
+      ) : null}
+      <ResultsGrid
+        {...grid}
+        title={title}
+        images={images}
+        onDownload={onDownload}
+        onDownloadAll={downloadable ? (shown, choices) => void downloadAll(shown, choices) : undefined}
+        downloadAllBusy={downloadAllBusy}
+        remoteNote={remoteNote}
+      />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { DownloadChoices, ExtractedImage } from 'shared-contracts';
 import { type RemoteInBrowserZip, useDownloadAll } from '../extraction/downloadAll.ts';
-import { type UseExtractionOptions, useExtraction } from '../extraction/useExtraction.ts';
+import { type ExtractionDone, type UseExtractionOptions, useExtraction } from '../extraction/useExtraction.ts';
 import { preloadExtractionViews } from '../lazyViews/lazyViews.tsx';
 
 export type ExtractionScreenOptions<Input> = UseExtractionOptions<Input> & {
@@ -17,6 +17,8 @@ export type ScreenResults = {
   downloadAll: (images: readonly ExtractedImage[], choices?: Partial<DownloadChoices>) => Promise<void>;
   downloadAllBusy: boolean;
   remoteNote?: RemoteInBrowserZip | undefined;
+  /** The run's last event: its notices are said over the grid. */
+  done?: ExtractionDone | undefined;
 };
 
 /**

@@ -59,41 +59,50 @@ export const CSS_URLS_FUNCTION = String.raw`function cssUrls(value) {
 /** At most this many elements are read for CSS backgrounds (per frame). */
 export const MAX_STYLED_ELEMENTS = 50_000;
 
+/** What CSS_BACKGROUNDS_SCRIPT finds: every URL, and those of them used inside open shadow roots. */
+export type CssBackgroundsRead = { urls: string[]; inShadow: string[] };
+
 /**
- * An expression: every `url()` in the computed `background-image` of every element of the
- * document (open shadow roots included), and of its `::before` and `::after` when they are
- * rendered (content other than none), resolved against `document.baseURI`. http(s) and data: only.
+ * An expression (CssBackgroundsRead): every `url()` in the computed `background-image` of every
+ * element of the document (open shadow roots included), and of its `::before` and `::after` when
+ * they are rendered (content other than none), resolved against `document.baseURI`. http(s),
+ * data: and blob: only.
  */
 export const CSS_BACKGROUNDS_SCRIPT = `(function () {
   var cssUrls = ${CSS_URLS_FUNCTION};
   var found = new Set();
+  var inShadow = new Set();
   var base = document.baseURI;
   var read = 0;
-  function add(value) {
+  function add(value, shadow) {
     if (!value || value === 'none' || value.toLowerCase().indexOf('url(') === -1) return;
     var urls = cssUrls(value);
     for (var k = 0; k < urls.length; k++) {
       try {
         var url = new URL(urls[k], base);
-        if (url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'data:') found.add(url.href);
+        var p = url.protocol;
+        if (p === 'http:' || p === 'https:' || p === 'data:' || p === 'blob:') {
+          found.add(url.href);
+          if (shadow) inShadow.add(url.href);
+        }
       } catch (error) {}
     }
   }
-  function visit(root) {
+  function visit(root, shadow) {
     var all = root.querySelectorAll('*');
     for (var n = 0; n < all.length && read < ${MAX_STYLED_ELEMENTS}; n++) {
       var el = all[n];
       read++;
-      add(getComputedStyle(el).backgroundImage);
+      add(getComputedStyle(el).backgroundImage, shadow);
       for (var p = 0; p < 2; p++) {
         var pseudo = getComputedStyle(el, p === 0 ? '::before' : '::after');
-        if (pseudo.content && pseudo.content !== 'none' && pseudo.content !== 'normal') add(pseudo.backgroundImage);
+        if (pseudo.content && pseudo.content !== 'none' && pseudo.content !== 'normal') add(pseudo.backgroundImage, shadow);
       }
-      if (el.shadowRoot) visit(el.shadowRoot);
+      if (el.shadowRoot) visit(el.shadowRoot, true);
     }
   }
-  visit(document);
-  return Array.from(found);
+  visit(document, false);
+  return { urls: Array.from(found), inShadow: Array.from(inShadow) };
 })()`;
 
 export type ScrollState = {
@@ -103,6 +112,8 @@ export type ScrollState = {
   height: number;
   /** The height of the visible part. */
   viewport: number;
+  /** Images in the document (`document.images`): a list may add pictures the network log never sees. */
+  images: number;
 };
 
 /**
@@ -126,12 +137,14 @@ const SCROLLER_FUNCTION = `function scroller() {
 }`;
 
 const MEASURE_FUNCTION = `function measure(el) {
-  if (el) return { y: el.scrollTop, height: el.scrollHeight, viewport: el.clientHeight };
+  var images = document.images.length;
+  if (el) return { y: el.scrollTop, height: el.scrollHeight, viewport: el.clientHeight, images: images };
   var root = document.scrollingElement || document.documentElement;
   return {
     y: window.scrollY,
     height: Math.max(root ? root.scrollHeight : 0, document.body ? document.body.scrollHeight : 0),
-    viewport: window.innerHeight
+    viewport: window.innerHeight,
+    images: images
   };
 }`;
 
@@ -142,6 +155,17 @@ export const SCROLL_STEP_SCRIPT = `(function () {
   var el = scroller();
   if (el) el.scrollBy(0, el.clientHeight); else window.scrollBy(0, window.innerHeight);
   return measure(el);
+})()`;
+
+/**
+ * An expression: scrolls back up half a screen. At the end of the page a further step does not
+ * move, so a loader listening for scroll events would never hear one: this lets the next step come
+ * near the end again.
+ */
+export const SCROLL_BACK_SCRIPT = `(function () {
+  var scroller = ${SCROLLER_FUNCTION};
+  var el = scroller();
+  if (el) el.scrollBy(0, -el.clientHeight / 2); else window.scrollBy(0, -window.innerHeight / 2);
 })()`;
 
 /** An expression: where the page is (ScrollState). */

@@ -1,10 +1,14 @@
 /**
  * Render JavaScript: a page loaded in headless Chromium (playwright-core driving
- * Debian's chromium), scrolled to the end so lazy images load; reports every image the browser
- * loaded and every CSS background of the final DOM, to merge with the static extraction.
+ * Debian's chromium), scrolled until its end brings nothing new (within a time and a height
+ * budget) so lazy images and endless lists load; reports every image the browser loaded, every
+ * CSS background of the final DOM, what the page drew (canvases, blob: images) and its open
+ * shadow roots, to merge with the static extraction; with `cutSprites`, the pieces of CSS sprite
+ * sheets it shows.
  *
  *   const page = await renderPage(url, { fetch: fetcher.fetch, chromiumPath: config.chromiumPath, signal });
- *   // page.loadedImages, page.cssBackgrounds, page.html (to parse statically too), page.finalUrl
+ *   // page.loadedImages, page.cssBackgrounds, page.drawn, page.shadowRoots, page.scroll,
+ *   // page.html (to parse statically too), page.finalUrl
  *   await closeRenderer();                        // on shutdown (Fastify onClose)
  *
  * SSRF: the browser never connects by itself. Every request is answered through the given
@@ -16,6 +20,14 @@
  * (sandbox.ts; set at start with setBrowserLaunch), and a launch that cannot do either is refused.
  */
 export { CHROMIUM_ARGS, closeRenderer } from './browser.ts';
+export {
+  type DrawnImage,
+  type DrawnKind,
+  MAX_CANVASES,
+  MAX_DRAWN_CHARS,
+  MAX_DRAWN_IMAGE_CHARS,
+  MIN_CANVAS_SIDE,
+} from './drawnInPage.ts';
 export {
   CHROMIUM_MISSING_MESSAGE,
   isRenderError,
@@ -31,17 +43,23 @@ export {
   type RefusalCode,
   type RefusedRequest,
 } from './network.ts';
+export type { FramesRead, ShadowRootHtml } from './readFrames.ts';
 export {
-  DEFAULT_MAX_SCROLL_STEPS,
   DEFAULT_RENDER_QUEUE,
   DEFAULT_RENDER_TIMEOUT_MS,
   DEFAULT_RENDERS,
+  DEFAULT_SCROLL_HEIGHT_PX,
+  DEFAULT_SCROLL_TIME_MS,
   RENDER_VIEWPORT,
   type RenderedPage,
   type RenderLimits,
   type RenderOptions,
   renderPage,
+  type ScrollBudget,
+  type ScrollReport,
+  type ScrollStop,
   setRenderLimits,
+  setScrollBudget,
 } from './renderPage.ts';
 export {
   type BrowserLaunchSettings,
@@ -50,3 +68,4 @@ export {
   RENDERER_PROCESSES_DEFAULT,
   setBrowserLaunch,
 } from './sandbox.ts';
+export { MAX_SPRITE_PIECES, MIN_SPRITE_SIDE, type SpritePiece } from './sprites.ts';

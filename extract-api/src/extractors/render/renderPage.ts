@@ -4,6 +4,7 @@ import { MESSAGES } from 'shared-contracts';
 import { type Admission, createGate, type Gate, TimeLimitError } from '../../admission/index.ts';
 import { isSafeFetchError, onAbort, readBuffer, type SafeFetch } from '../../services/safeFetch/index.ts';
 import { getBrowser } from './browser.ts';
+import { PRESERVE_DRAWING_BUFFER_SCRIPT } from './drawnInPage.ts';
 import {
   isRenderError,
   RENDER_ABORTED_MESSAGE,
@@ -12,22 +13,27 @@ import {
   renderTimeoutMessage,
 } from './errors.ts';
 import {
-  CSS_BACKGROUNDS_SCRIPT,
   MEASURE_SCRIPT,
   OUTER_HTML_SCRIPT,
+  SCROLL_BACK_SCRIPT,
   SCROLL_STEP_SCRIPT,
   SCROLL_TOP_SCRIPT,
   type ScrollState,
   SETTLE_SCRIPT,
 } from './inPage.ts';
 import { type LoadedImage, MAX_RENDER_REQUESTS, NetworkGate, type RefusedRequest, toFulfilHeaders } from './network.ts';
+import { type FramesRead, readFrames } from './readFrames.ts';
+import { cutSprites, type SpritePiece } from './sprites.ts';
 
 export const DEFAULT_RENDER_TIMEOUT_MS = 30_000;
 /** Pages rendered at once by one process: each is a Chromium renderer of a few hundred MB and a busy core. */
 export const DEFAULT_RENDERS = 2;
 /** Renders a visitor may wait for behind them: a short line, the wait is a few renders long. */
 export const DEFAULT_RENDER_QUEUE = 8;
-export const DEFAULT_MAX_SCROLL_STEPS = 30;
+/** Scrolling stops after this long, even if the page still grows (an endless feed). */
+export const DEFAULT_SCROLL_TIME_MS = 15_000;
+/** Scrolling stops once this far down the page (about 55 screens), even if the page still grows. */
+export const DEFAULT_SCROLL_HEIGHT_PX = 50_000;
 export const RENDER_VIEWPORT = { width: 1366, height: 900 } as const;
 
 /** The network counts as idle after this long with nothing in flight. */
@@ -36,6 +42,11 @@ const QUIET_MS = 300;
 const STEP_WAIT_MS = 3_000;
 /** Longest wait for the load event after DOMContentLoaded, then for the network after it. */
 const LOAD_WAIT_MS = 10_000;
+/**
+ * Scrolling ends when, at the end of the page, this many steps in a row brought nothing new (no
+ * more height, no more images): one such step may only mean the loader was still waiting on a timer.
+ */
+const END_STEPS = 2;
 /** Time kept back from scrolling to read the page: a page that never stops growing still yields its images. */
 const MAX_RESERVE_MS = 5_000;
 
@@ -56,9 +67,21 @@ export type RenderOptions = {
    * once with BusyError (503), as a visitor waiting on an answer should be.
    */
   waitForTurn?: boolean;
-  /** At most this many viewport-high scroll steps. Default 30. */
-  maxScrollSteps?: number;
+  /** Cut the pieces of CSS sprite sheets the page shows into pictures of their own (`sprites`). Off by default. */
+  cutSprites?: boolean;
+  /** This render's scrolling budget; the process's (setScrollBudget) for what is left out. */
+  scroll?: Partial<ScrollBudget>;
 };
+
+/** How long and how far a render scrolls a page that keeps growing. */
+export type ScrollBudget = { timeMs: number; heightPx: number };
+
+/**
+ * Why scrolling stopped: `end` (the end of the page, with nothing new loading), `time` (the scroll
+ * budget or the render's own time ran out) or `height` (scrolled as far as the height budget allows).
+ */
+export type ScrollStop = 'end' | 'time' | 'height';
+export type ScrollReport = { steps: number; stoppedBy: ScrollStop };
 
 export type RenderedPage = {
   /** Where the browser ended: after redirects and script navigations. */
@@ -67,10 +90,20 @@ export type RenderedPage = {
   html: string;
   /** Every image response the browser loaded (2xx), once each, in load order. */
   loadedImages: LoadedImage[];
-  /** Every url() in the computed background-image of every element of the final DOM (and its ::before/::after), absolute. */
+  /** Every url() in the computed background-image of every element of the final DOM (and its ::before/::after), absolute http(s) or data:. */
   cssBackgrounds: string[];
+  /** Those of cssBackgrounds used inside open shadow roots. */
+  shadowBackgrounds: FramesRead['shadowBackgrounds'];
+  /** The markup of every open shadow root, which `html` leaves out. */
+  shadowRoots: FramesRead['shadowRoots'];
+  /** Canvases (as PNG) and blob: images (as their bytes), as data: URLs; what could not be read is counted. */
+  drawn: FramesRead['drawn'];
+  /** With `cutSprites`: each piece of a sprite sheet the page shows, as a PNG data: URL. */
+  sprites: SpritePiece[];
   /** Requests the page made that were not fetched, and why (private address, POST, font, budget, …). */
   refusedRequests: RefusedRequest[];
+  /** Viewport-high steps scrolled, and why scrolling stopped: a page that kept growing was not read to its end. */
+  scroll: ScrollReport;
 };
 
 type EndReason = 'timeout' | 'aborted';
@@ -98,6 +131,13 @@ let renders = renderGate({
 /** Sets the renders gate's settings (config's EXTRACT_API_RENDERS…); renders already admitted keep their place. */
 export function setRenderLimits(limits: RenderLimits): void {
   renders = renderGate(limits);
+}
+
+let scrollBudget: ScrollBudget = { timeMs: DEFAULT_SCROLL_TIME_MS, heightPx: DEFAULT_SCROLL_HEIGHT_PX };
+
+/** Sets how long and how far every render of this process scrolls (config's EXTRACT_API_RENDER_SCROLL_…). */
+export function setScrollBudget(budget: ScrollBudget): void {
+  scrollBudget = { ...budget };
 }
 
 /**
@@ -128,7 +168,7 @@ export async function renderPage(url: string, options: RenderOptions): Promise<R
 
 async function renderAdmitted(url: string, options: RenderOptions & { timeoutMs: number }): Promise<RenderedPage> {
   const { timeoutMs } = options;
-  const maxScrollSteps = Math.max(0, options.maxScrollSteps ?? DEFAULT_MAX_SCROLL_STEPS);
+  const scrolling: ScrollBudget = { ...scrollBudget, ...options.scroll };
   if (options.signal?.aborted) throw new RenderFailedError('aborted', { message: RENDER_ABORTED_MESSAGE });
 
   const startedAt = Date.now();
@@ -201,6 +241,7 @@ async function renderAdmitted(url: string, options: RenderOptions & { timeoutMs:
       }),
     );
     await race(ctx.route('**/*', gate.handle));
+    await race(ctx.addInitScript({ content: PRESERVE_DRAWING_BUFFER_SCRIPT }));
 
     const page = await race(ctx.newPage());
     gate.mainFrame = page.mainFrame();
@@ -215,7 +256,7 @@ async function renderAdmitted(url: string, options: RenderOptions & { timeoutMs:
     );
     await race(gate.waitForQuiet(QUIET_MS, Math.min(budget(), LOAD_WAIT_MS)));
 
-    await race(scrollToEnd(page, gate, maxScrollSteps, budget));
+    const scroll = await race(scrollToEnd(page, gate, scrolling, budget));
     await race(page.evaluate(SCROLL_TOP_SCRIPT));
     await race(page.evaluate(SETTLE_SCRIPT));
     await race(gate.waitForQuiet(QUIET_MS, Math.min(budget(), STEP_WAIT_MS)));
@@ -223,24 +264,25 @@ async function renderAdmitted(url: string, options: RenderOptions & { timeoutMs:
     const finalUrl = page.url();
     if (finalUrl.startsWith('chrome-error:')) throw new Error(`the page navigated to an error page`);
     const html = await race(page.evaluate<string>(OUTER_HTML_SCRIPT));
-    const cssBackgrounds = new Set<string>();
-    for (const frame of page.frames()) {
-      let urls: string[];
+    const frames = await readFrames(page, race, controller.signal);
+    let sprites: SpritePiece[] = [];
+    if (options.cutSprites) {
       try {
-        urls = await race(frame.evaluate<string[]>(CSS_BACKGROUNDS_SCRIPT));
+        sprites = await cutSprites(page, race, () => deadline - Date.now());
       } catch (error) {
+        // Sprites are extras: a failure costs them, not the page.
         if (controller.signal.aborted) throw error;
-        continue; // a frame that went away meanwhile
       }
-      for (const found of urls) cssBackgrounds.add(found);
     }
 
     return {
       finalUrl,
       html,
       loadedImages: [...gate.loadedImages.values()],
-      cssBackgrounds: [...cssBackgrounds],
+      ...frames,
+      sprites,
       refusedRequests: [...gate.refused],
+      scroll,
     };
   } catch (error) {
     throw toRenderError(error, controller.signal, gate, timeoutMs);
@@ -276,22 +318,46 @@ async function fetchPage(url: string, fetch: SafeFetch, signal: AbortSignal) {
 
 /**
  * Scrolls one viewport at a time, letting lazy images start and the network go quiet after each
- * step, until the end of the page stops moving away, the steps run out, or the time does.
+ * step, until the end of the page brings nothing new for END_STEPS steps (an "infinite" list that
+ * ends), or the scroll budget's time or height is spent, or the render's time is.
  */
-async function scrollToEnd(page: Page, gate: NetworkGate, maxSteps: number, budget: () => number): Promise<void> {
-  let { height: lastHeight, y: lastY } = await page.evaluate<ScrollState>(MEASURE_SCRIPT);
-  for (let step = 0; step < maxSteps && budget() > 0; step++) {
-    const moved = await page.evaluate<ScrollState>(SCROLL_STEP_SCRIPT);
-    // Nothing moved into view (a page no taller than the window, or the end reached after the
-    // last wait): nothing new can load.
-    if (moved.y === lastY && moved.height <= lastHeight) return;
-    lastY = moved.y;
+async function scrollToEnd(
+  page: Page,
+  gate: NetworkGate,
+  limits: ScrollBudget,
+  budget: () => number,
+): Promise<ScrollReport> {
+  const until = Date.now() + Math.max(0, limits.timeMs);
+  const left = () => Math.min(budget(), until - Date.now());
+  let state = await page.evaluate<ScrollState>(MEASURE_SCRIPT);
+  // Highs, not last values: a carousel that swaps its pictures or a page that shrinks is nothing new.
+  let most = { height: state.height, images: state.images, loaded: gate.loadedImages.size };
+  let steps = 0;
+  let unchanged = 0;
+  for (;;) {
+    if (left() <= 0) return { steps, stoppedBy: 'time' };
+    if (state.y + state.viewport >= limits.heightPx) return { steps, stoppedBy: 'height' };
+    const atEnd = state.y + state.viewport >= state.height - 1;
+    if (atEnd && state.y > 0) {
+      await page.evaluate(SCROLL_BACK_SCRIPT);
+      await page.evaluate(SETTLE_SCRIPT);
+    }
+    await page.evaluate(SCROLL_STEP_SCRIPT);
+    steps++;
     await page.evaluate(SETTLE_SCRIPT);
-    await gate.waitForQuiet(QUIET_MS, Math.min(budget(), STEP_WAIT_MS));
+    await gate.waitForQuiet(QUIET_MS, Math.max(0, Math.min(left(), STEP_WAIT_MS)));
     const now = await page.evaluate<ScrollState>(MEASURE_SCRIPT);
-    const atBottom = now.y + now.viewport >= now.height - 1;
-    if (atBottom && now.height <= lastHeight) return;
-    lastHeight = Math.max(lastHeight, now.height);
+    const grew = now.height > most.height || now.images > most.images || gate.loadedImages.size > most.loaded;
+    most = {
+      height: Math.max(most.height, now.height),
+      images: Math.max(most.images, now.images),
+      loaded: gate.loadedImages.size,
+    };
+    // A step that did not move (a page that blocks scrolling) counts as the end too.
+    const stuck = atEnd || now.y === state.y;
+    unchanged = grew || !stuck ? 0 : unchanged + 1;
+    if (unchanged >= END_STEPS) return { steps, stoppedBy: 'end' };
+    state = now;
   }
 }
 

@@ -1,6 +1,9 @@
+import { MESSAGES } from 'shared-contracts';
 import { readText, type SafeFetch, SafeFetchError } from '../../services/safeFetch/index.ts';
 import { findCssImages, findCssImports, findPageImages, type ImageCandidate } from '../page/index.ts';
 import { createLimiter } from '../probe/index.ts';
+import { MAX_CANVASES, MAX_DRAWN_CHARS, MAX_DRAWN_IMAGE_CHARS } from '../render/drawnInPage.ts';
+import type { RenderedPage } from '../render/index.ts';
 import { ExtractionError, RetryLaterError } from './errors.ts';
 import { retryAfterMs } from './hostGate.ts';
 import { mergeCandidates, urlCandidate } from './mergeCandidates.ts';
@@ -24,6 +27,8 @@ export type WebPageOptions = {
    * scans gate bounds how many wait). A visitor's own page is refused at once when the line is full.
    */
   renderWaitsForTurn?: boolean;
+  /** With `render`: the pieces of CSS sprite sheets the page shows, as pictures of their own. */
+  cutSprites?: boolean;
 };
 
 /**
@@ -31,7 +36,38 @@ export type WebPageOptions = {
  * links a crawler may follow (a frame's links and the address of a frame of another site among
  * them), and the frames read as part of it.
  */
-export type WebPageRead = { finalUrl: string; candidates: ImageCandidate[]; links: string[]; frames: string[] };
+export type WebPageRead = {
+  finalUrl: string;
+  candidates: ImageCandidate[];
+  links: string[];
+  frames: string[];
+  /** With `render`: how far the browser scrolled and why it stopped, and the drawn pictures it could not read. */
+  rendered?: RenderNotes;
+};
+
+/** What a visitor may be told of a render: a page that kept growing was not read to its end. */
+export type RenderNotes = Pick<RenderedPage, 'scroll'> & {
+  /** Canvases that drew another site's pictures, which the browser forbids reading back. */
+  taintedCanvases: number;
+  /** Canvases and blob: images left out by a limit (how many, how large). */
+  drawnLeftOut: number;
+  /** The sentences a visitor is shown for the above (none when the page was read whole). */
+  notices: string[];
+};
+
+function renderNotes(rendered: RenderedPage): RenderNotes {
+  const { scroll, drawn } = rendered;
+  const notices: string[] = [];
+  if (scroll.stoppedBy !== 'end') notices.push(MESSAGES.url.renderScrollStopped(scroll.stoppedBy, scroll.steps));
+  if (drawn.taintedCanvases > 0) notices.push(MESSAGES.url.renderCanvasesTainted(drawn.taintedCanvases));
+  if (drawn.leftOut > 0) {
+    const mb = (chars: number) => Math.round((chars * 3) / 4 / 1024 / 1024);
+    notices.push(
+      MESSAGES.url.renderDrawnLeftOut(drawn.leftOut, MAX_CANVASES, mb(MAX_DRAWN_IMAGE_CHARS), mb(MAX_DRAWN_CHARS)),
+    );
+  }
+  return { scroll, taintedCanvases: drawn.taintedCanvases, drawnLeftOut: drawn.leftOut, notices };
+}
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
 
@@ -76,16 +112,22 @@ export async function readWebPage(url: string, options: WebPageOptions): Promise
     options.render ? renderCandidates(response.url, options) : undefined,
   ]);
 
+  const found = mergeCandidates([
+    scan.images,
+    ...framed.images,
+    cssCandidates,
+    ...(rendered ? [rendered.candidates] : []),
+  ]);
+  // A response the browser loaded that nothing on the page names (a script's fetch, a sprite sheet
+  // drawn into a canvas): the network log is its only witness.
+  const named = new Set(found.map((candidate) => candidate.url));
+  const networkOnly = (rendered?.loaded ?? []).filter((loaded) => !named.has(loaded));
   return {
     finalUrl: response.url,
-    candidates: mergeCandidates([
-      scan.images,
-      ...framed.images,
-      cssCandidates,
-      ...(rendered ? [rendered.candidates] : []),
-    ]),
+    candidates: [...found, ...networkOnly.map((loaded) => urlCandidate(loaded, 'network'))],
     links: [...new Set([...scan.links, ...framed.links, ...(rendered?.links ?? [])])],
     frames: framed.read,
+    ...(rendered ? { rendered: rendered.notes } : {}),
   };
 }
 
@@ -178,14 +220,38 @@ async function renderCandidates(url: string, options: WebPageOptions) {
     chromiumPath: options.chromiumPath ?? '/usr/bin/chromium',
     signal: options.signal,
     waitForTurn: options.renderWaitsForTurn,
+    cutSprites: options.cutSprites,
   });
   const scan = findPageImages(rendered.html, rendered.finalUrl);
+  // outerHTML leaves shadow roots out: each is read as a page of its own, and says where it was.
+  const shadowScans = rendered.shadowRoots.map((root) => findPageImages(root.html, root.baseUrl));
+  const inShadow = new Set(rendered.shadowBackgrounds);
   return {
     candidates: mergeCandidates([
       scan.images,
-      rendered.loadedImages.map((image) => urlCandidate(image.url, 'rendered')),
-      rendered.cssBackgrounds.map((background) => urlCandidate(background, 'css')),
+      ...shadowScans.map((shadow) => shadow.images.map((image) => foundAlsoIn(image, 'shadow-dom'))),
+      rendered.cssBackgrounds.map((background) => {
+        const candidate = urlCandidate(background, 'css');
+        return inShadow.has(background) ? foundAlsoIn(candidate, 'shadow-dom') : candidate;
+      }),
+      rendered.drawn.images.map((drawn) => {
+        const candidate: ImageCandidate = {
+          ...urlCandidate(drawn.url, drawn.kind),
+          ...(drawn.alt ? { alt: drawn.alt } : {}),
+        };
+        return drawn.inShadow ? foundAlsoIn(candidate, 'shadow-dom') : candidate;
+      }),
+      rendered.sprites.map((piece) => {
+        const candidate = urlCandidate(piece.url, 'css-sprite');
+        return piece.inShadow ? foundAlsoIn(candidate, 'shadow-dom') : candidate;
+      }),
     ]),
-    links: scan.links,
+    loaded: rendered.loadedImages.map((image) => image.url),
+    links: [...scan.links, ...shadowScans.flatMap((shadow) => shadow.links)],
+    notes: renderNotes(rendered),
   };
+}
+
+function foundAlsoIn(candidate: ImageCandidate, place: string): ImageCandidate {
+  return candidate.foundIn.includes(place) ? candidate : { ...candidate, foundIn: [...candidate.foundIn, place] };
 }

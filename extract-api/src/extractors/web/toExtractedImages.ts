@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileNameFromUrl } from 'media-files';
 import { type ExtractedImage, type ImageSourceKind, MESSAGES } from 'shared-contracts';
 import { isByteBudgetError, type SafeFetch } from '../../services/safeFetch/index.ts';
+import { type FullSizeChecks, findFullSize } from '../originals/index.ts';
 import type { ImageCandidate } from '../page/index.ts';
 import { createLimiter, type ImageFacts, type Limiter, probeDataUrl, probeImage } from '../probe/index.ts';
 import type { HostGate } from './hostGate.ts';
@@ -37,6 +38,8 @@ export type ProbeOptions = {
   probeGate?: HostGate;
   /** The extraction's probes at once, shared by the pages of a scan; PROBE_CONCURRENCY for this call alone by default. */
   limiter?: Limiter;
+  /** Full-size originals wanted: each measured image's larger original, checked, is given instead (the page's copy kept as `shownOnPage`). */
+  fullSize?: FullSizeChecks;
 };
 
 export type ProbeOutcome = {
@@ -79,6 +82,9 @@ export async function toExtractedImages(
   const uncheckedUrls = candidates.slice(granted).map((candidate) => candidate.url);
   let unreadable = 0;
   let bytesSpent = false;
+  // Originals given so far, and the addresses the page names itself: an original is given once, and
+  // one the page also shows as it is is left to that card.
+  const givenOriginals = new Set<string>(candidates.map((candidate) => candidate.url));
   const results = await Promise.all(
     candidates.slice(0, granted).map((candidate) =>
       limit(async () => {
@@ -93,7 +99,12 @@ export async function toExtractedImages(
           unreadable += 1;
           return undefined;
         }
-        const image = describe(candidate, facts, options);
+        const found = options.fullSize ? await fullSizeOf(candidate, facts, options, options.fullSize) : undefined;
+        const full = found && !givenOriginals.has(found.url) ? found : undefined;
+        if (full) givenOriginals.add(full.url);
+        const image = full
+          ? withFullSize(describe({ ...candidate, url: full.url }, full, options), candidate, facts)
+          : describe(candidate, facts, options);
         onImage?.(image);
         return image;
       }),
@@ -125,8 +136,43 @@ async function measure(
   }
 }
 
+/** A candidate's checked original; a check that fails (not an abort) leaves the page's copy. */
+async function fullSizeOf(candidate: ImageCandidate, facts: ImageFacts, options: ProbeOptions, checks: FullSizeChecks) {
+  if (isDataUrl(candidate.url)) return undefined;
+  try {
+    return await findFullSize(candidate.url, facts, {
+      fetch: options.fetch,
+      checks,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.probeGate ? { probeGate: options.probeGate } : {}),
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return undefined;
+  }
+}
+
+/** The original's image, with the copy the page showed. */
+function withFullSize(image: ExtractedImage, shown: ImageCandidate, facts: ImageFacts): ExtractedImage {
+  return {
+    ...image,
+    shownOnPage: {
+      url: shown.url,
+      ...(facts.width ? { width: facts.width } : {}),
+      ...(facts.height ? { height: facts.height } : {}),
+      ...(facts.format ? { format: facts.format } : {}),
+      ...(facts.size !== undefined ? { size: facts.size } : {}),
+    },
+  };
+}
+
+/** What names a picture with no address of its own: how the rendered page made it. */
+const DRAWN_NAMES = ['canvas', 'blob', 'css-sprite'];
+
 function describe(candidate: ImageCandidate, facts: ImageFacts, options: ProbeOptions): ExtractedImage {
-  const fallbackName = candidate.inlineSvg ? 'inline-svg' : 'image';
+  const fallbackName = candidate.inlineSvg
+    ? 'inline-svg'
+    : (DRAWN_NAMES.find((name) => candidate.foundIn.includes(name)) ?? 'image');
   return {
     id: imageId(candidate.url, options.origin),
     name: options.allocateName(fileNameFromUrl(candidate.url, facts.format, fallbackName)),

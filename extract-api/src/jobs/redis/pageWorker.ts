@@ -1,4 +1,5 @@
 import { type Job, Queue, Worker } from 'bullmq';
+import { fullSizeChecks, type OriginalLimits } from '../../extractors/originals/index.ts';
 import type { ExtractionBudgets } from '../../extractors/probe/index.ts';
 import { crawlPage, createRobotsCache, linkRule } from '../../extractors/web/index.ts';
 import { ByteBudget, type SafeFetch, withByteBudget } from '../../services/safeFetch/index.ts';
@@ -22,6 +23,8 @@ export type PageWorkerOptions = {
   scanTimeLimitMs?: number;
   /** What one scan may spend, all workers together (its counts are in Redis); unbounded when left out. */
   budgets?: ExtractionBudgets;
+  /** How far full-size originals are checked; none are looked for when left out. */
+  originals?: OriginalLimits;
   /** Image probes one host is sent at once by all workers and API instances together; per page task only when left out. */
   probesPerHost?: number;
   ttlMs: number;
@@ -135,6 +138,7 @@ export function createPageWorker(options: PageWorkerOptions) {
       robots,
       chromiumPath: options.chromiumPath,
       ...(probeGate ? { probeGate } : {}),
+      ...fullSizeChecks(input, options.originals),
     };
     try {
       await crawlPage(job.data, reader, pageStore);

@@ -118,7 +118,9 @@ function expectArchive(zip: Buffer) {
     sha256: createHash('sha256').update(SVG_TEXT).digest('hex'),
   });
   const csv = byName.get('manifest.csv')?.toString('utf8') ?? '';
-  expect(csv.split('\r\n')[0]).toBe('file,source,page,slide,time,foundOn,alt,width,height,bytes,format,sha256');
+  expect(csv.split('\r\n')[0]).toBe(
+    'file,source,page,slide,time,foundOn,alt,width,height,bytes,format,sha256,shownUrl,shownWidth,shownHeight',
+  );
   expect(csv.split('\r\n')).toHaveLength(10);
 }
 

@@ -1,6 +1,7 @@
 import type { ExtractionEvent } from 'shared-contracts';
 import { MESSAGES } from 'shared-contracts';
 import type { SafeFetch } from '../../../services/safeFetch/index.ts';
+import { fullSizeChecks, type OriginalLimits } from '../../originals/index.ts';
 import { createLimiter, ExtractionBudget, type ExtractionBudgets } from '../../probe/index.ts';
 import { createHostGate, type HostGate } from '../hostGate.ts';
 import { PROBE_CONCURRENCY } from '../toExtractedImages.ts';
@@ -20,6 +21,8 @@ export type CrawlEnvironment = {
   budgets?: ExtractionBudgets;
   /** The gate of image probes per host shared by every extraction of the process (see toExtractedImages). */
   probeGate?: HostGate;
+  /** How far full-size originals are checked (the service's settings); none are looked for when left out. */
+  originals?: OriginalLimits;
 };
 
 /**
@@ -59,6 +62,7 @@ export async function* extractWebsite(
     chromiumPath: environment.chromiumPath,
     ...(environment.probeGate ? { probeGate: environment.probeGate } : {}),
     limiter: createLimiter(PROBE_CONCURRENCY),
+    ...fullSizeChecks(input, environment.originals),
   };
 
   // Events of pages read in parallel, handed to the consumer in the order they happen.

@@ -1,4 +1,5 @@
 import type { SafeFetch } from '../../../services/safeFetch/index.ts';
+import type { FullSizeChecks } from '../../originals/index.ts';
 import type { Limiter } from '../../probe/index.ts';
 import type { HostGate } from '../hostGate.ts';
 import { readWebPage } from '../readWebPage.ts';
@@ -24,6 +25,8 @@ export type PageReader = {
   probeGate?: HostGate;
   /** The scan's probes at once, whichever of its pages they are for; per page when left out. */
   limiter?: Limiter;
+  /** Full-size originals wanted: the scan's checks (its cache and bounds). */
+  fullSize?: FullSizeChecks;
 };
 
 /**
@@ -71,6 +74,7 @@ export async function readScanPage(task: PageTask, reader: PageReader, store: Sc
       ...(limit === undefined ? {} : { limit }),
       ...(reader.probeGate ? { probeGate: reader.probeGate } : {}),
       ...(reader.limiter ? { limiter: reader.limiter } : {}),
+      ...(reader.fullSize ? { fullSize: reader.fullSize } : {}),
     },
     (image) => {
       recorded = recorded.then(() => store.addImage(image));

@@ -40,6 +40,8 @@ export type CrawlInput = {
   exclude?: readonly string[];
   /** Also seed the first hop with the pages each start site's sitemaps list. */
   sitemap?: boolean;
+  /** Full-size originals behind resized copies (on unless false). */
+  original?: boolean;
 };
 
 // Links to these are files, not pages: not worth a request to find out.

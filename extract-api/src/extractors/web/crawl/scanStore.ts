@@ -1,6 +1,7 @@
 import { createNameAllocator } from 'media-files';
 import type { ExtractedImage, ExtractionEvent } from 'shared-contracts';
 import type { ExtractionBudget } from '../../probe/index.ts';
+import { imageKey } from '../toExtractedImages.ts';
 import { MAX_LISTED_FAILURES } from './rules.ts';
 
 /** One page of a scan: `depth` link hops from its start page. */
@@ -125,6 +126,12 @@ export class MemoryScanStore implements ScanStore {
   }
 
   async addImage(image: ExtractedImage): Promise<void> {
+    // A full-size original is claimed when given: two pages' copies of one original give it once.
+    if (image.shownOnPage) {
+      const key = imageKey(image.url, image.origin);
+      if (this.#seenImages.has(key)) return;
+      this.#seenImages.add(key);
+    }
     this.found += 1;
     this.hooks.emit({ type: 'image', image: { ...image, name: this.#allocateName(image.name) } });
   }

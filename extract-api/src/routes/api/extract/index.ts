@@ -13,6 +13,7 @@ import {
 import { z } from 'zod';
 import { BusyError } from '../../../admission/index.ts';
 import { toHttpFailure } from '../../../errors.ts';
+import { fullSizeChecks, type OriginalLimits } from '../../../extractors/originals/index.ts';
 import { ExtractionBudget, type ExtractionBudgets } from '../../../extractors/probe/index.ts';
 import { type HostGate, notCheckedMessage, readWebPage, toExtractedImages } from '../../../extractors/web/index.ts';
 import { clientGoneSignal, sendNdjson } from '../../../http/index.ts';
@@ -40,6 +41,8 @@ export type ExtractRouteDeps = {
   jobs: ScanJobs;
   budgets: ExtractionBudgets;
   probeGate: HostGate;
+  /** How far full-size originals are checked (the service's settings). */
+  originals: OriginalLimits;
 };
 
 /**
@@ -97,8 +100,11 @@ export function extractRoutes(deps: ExtractRouteDeps): FastifyPluginAsyncZod {
             allocateName: createNameAllocator(),
             limit: budget.takeImages(page.candidates.length),
             probeGate: deps.probeGate,
+            ...fullSizeChecks(request.body, deps.originals),
           });
-          const message = [countMessage(unreadable), notCheckedMessage(notChecked)].filter(Boolean).join(' ');
+          const message = [countMessage(unreadable), notCheckedMessage(notChecked), ...(page.rendered?.notices ?? [])]
+            .filter(Boolean)
+            .join(' ');
           return { success: true, images, pages: 1, message: message || undefined };
         } catch (error) {
           // Every Chromium place and its line are taken: the app answers 503 with a Retry-After.

@@ -1,0 +1,22 @@
+import { MESSAGES } from 'shared-contracts';
+import { Checkbox, Paragraph } from 'shared-ui/design-system';
+
+const m = MESSAGES.originals;
+
+/**
+ * "Full-size originals", on by default: where a page shows a CDN's or a CMS's resized copy, the
+ * server offers the larger original behind it, once checked to be the same picture. The URL and
+ * website tools both show it.
+ */
+export function FullSizeOption({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="url-website__option">
+      <Checkbox checked={checked} onChange={(event) => onChange(event.target.checked)}>
+        {m.switchLabel}
+      </Checkbox>
+      <Paragraph type="secondary" style={{ margin: '4px 0 0 24px', fontSize: 13 }}>
+        {m.switchHelp}
+      </Paragraph>
+    </div>
+  );
+}
