@@ -171,6 +171,34 @@ describe('a scan minds its manners', () => {
     expect(site.hits.some((h) => h.path === '/from-map.html')).toBe(true);
   });
 
+  it('should measure the images an image sitemap lists, each with its page, within the include patterns', async () => {
+    site.routes.set('/', page('<img src="/shown.png">'));
+    site.routes.set('/sitemap.xml', {
+      type: 'application/xml',
+      body: `<?xml version="1.0"?><urlset xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
+        <url><loc>${site.url('/post.html')}</loc>
+          <image:image><image:loc>${site.url('/full/photo.png')}</image:loc></image:image>
+          <image:image><image:loc>${site.url('/shown.png')}</image:loc></image:image></url>
+        <url><loc>${site.url('/private/x.html')}</loc>
+          <image:image><image:loc>${site.url('/full/hidden.png')}</image:loc></image:image></url>
+      </urlset>`,
+    });
+    site.routes.set('/post.html', page(''));
+    site.routes.set('/shown.png', image(21));
+    site.routes.set('/full/photo.png', image(40));
+    site.routes.set('/full/hidden.png', image(41));
+    const { events, images } = await scan({ url: site.url('/'), depth: 1, sitemap: true, exclude: ['/private/'] });
+    // Each once, the one the page also shows included; none listed for a page the patterns leave out.
+    expect(images).toEqual(['/full/photo.png', '/shown.png']);
+    const listed = events.find((e) => e.type === 'image' && e.image.url.endsWith('/full/photo.png'));
+    expect(listed?.type === 'image' && listed.image).toMatchObject({
+      pageUrl: site.url('/post.html'),
+      foundIn: ['sitemap'],
+    });
+    // Without sitemap seeding, nothing is read from it.
+    expect((await scan({ url: site.url('/'), depth: 1 })).images).toEqual(['/shown.png']);
+  });
+
   it('should scan a batch of start pages as one scan, each image once per start address, which it names', async () => {
     site.routes.set('/one.html', page('<img src="/same.png"><img src="/1.png"><a href="/under-one.html">x</a>'));
     site.routes.set('/two.html', page('<img src="/same.png"><img src="/2.png">'));

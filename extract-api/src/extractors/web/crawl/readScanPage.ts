@@ -1,5 +1,6 @@
 import type { SafeFetch } from '../../../services/safeFetch/index.ts';
 import type { FullSizeChecks } from '../../originals/index.ts';
+import type { ImageCandidate } from '../../page/index.ts';
 import type { Limiter } from '../../probe/index.ts';
 import type { HostGate } from '../hostGate.ts';
 import { readWebPage } from '../readWebPage.ts';
@@ -57,19 +58,71 @@ export async function readScanPage(task: PageTask, reader: PageReader, store: Sc
     });
   });
 
-  const claimed = await store.freshImages(page.candidates.map((candidate) => imageKey(candidate.url, origin)));
-  const fresh = page.candidates.filter((_, index) => claimed[index]);
+  await measureCandidates(page.candidates, page.finalUrl, task, reader, store);
+  await store.markFrames(page.frames.map((frame) => normalisePageUrl(frame) ?? frame));
+
+  // Level `depth` is the last one read: its links are not followed.
+  if (depth >= input.depth) return 'read';
+  if (await store.budgetSpent()) {
+    // The scan stops here with pages left to read.
+    if (page.links.length > 0) await store.markStoppedAtLimit();
+    return 'read';
+  }
+  // Sitemap seeding: the pages the site itself points at join the first hop (once per site of a
+  // batch), and the images an image sitemap lists for them are measured here, each with its page.
+  const seeds =
+    depth === 0 && input.sitemap && (await store.claimSitemaps(new URL(url).origin))
+      ? await sitemapEntries(url, rules, input.maxPages, fetch, signal)
+      : { pages: [], images: [] };
+  const listed = seeds.images.filter((image) => reader.follows(image.page) !== undefined);
+  const byPage = new Map<string, string[]>();
+  for (const image of listed) byPage.set(image.page, [...(byPage.get(image.page) ?? []), image.url]);
+  for (const [listedOn, images] of byPage) {
+    const candidates = images.map((image) => ({ url: image, foundIn: ['sitemap'], variants: [] }));
+    await measureCandidates(candidates, listedOn, task, reader, store);
+  }
+  for (const link of [...page.links, ...seeds.pages]) {
+    const next = reader.follows(link);
+    if (!next || !(await reader.robots(next, signal)).isAllowed(next)) continue;
+    await store.enqueue({ url: next, depth: depth + 1, ...(origin === undefined ? {} : { origin }) });
+  }
+  return 'read';
+}
+
+/** Images an image sitemap may add to a scan: as many as one page may hold. */
+const MAX_SITEMAP_IMAGES = 2_000;
+
+function sitemapEntries(pageUrl: string, rules: RobotsRules, max: number, fetch: SafeFetch, signal?: AbortSignal) {
+  const { origin } = new URL(pageUrl);
+  const sitemaps = [new URL('/sitemap.xml', origin).href, ...(rules.sitemaps ?? [])];
+  return readSitemaps(sitemaps, fetch, max, signal, MAX_SITEMAP_IMAGES);
+}
+
+/**
+ * Measures a page's candidates no page of the scan claimed yet (within the images budget, the rest
+ * counted as not checked) and gives each image to the store, in the order measured.
+ */
+async function measureCandidates(
+  candidates: readonly ImageCandidate[],
+  pageUrl: string,
+  task: PageTask,
+  reader: PageReader,
+  store: ScanStore,
+): Promise<void> {
+  const { origin } = task;
+  const claimed = await store.freshImages(candidates.map((candidate) => imageKey(candidate.url, origin)));
+  const fresh = candidates.filter((_, index) => claimed[index]);
   const limit = await store.takeImages(fresh.length);
   // Given out in the order measured, one at a time (the store names each apart from the others).
   let recorded = Promise.resolve();
   const outcome = await toExtractedImages(
     fresh,
     {
-      fetch,
-      signal,
+      fetch: reader.fetch,
+      signal: reader.signal,
       source: 'website',
       allocateName: (name) => name,
-      pageUrl: page.finalUrl,
+      pageUrl,
       origin,
       ...(limit === undefined ? {} : { limit }),
       ...(reader.probeGate ? { probeGate: reader.probeGate } : {}),
@@ -82,29 +135,4 @@ export async function readScanPage(task: PageTask, reader: PageReader, store: Sc
   );
   await recorded;
   await store.markNotChecked(outcome.uncheckedUrls.map((unchecked) => imageKey(unchecked, origin)));
-  await store.markFrames(page.frames.map((frame) => normalisePageUrl(frame) ?? frame));
-
-  // Level `depth` is the last one read: its links are not followed.
-  if (depth >= input.depth) return 'read';
-  if (await store.budgetSpent()) {
-    // The scan stops here with pages left to read.
-    if (page.links.length > 0) await store.markStoppedAtLimit();
-    return 'read';
-  }
-  // Sitemap seeding: the pages the site itself points at join the first hop (once per site of a batch).
-  const seeds =
-    depth === 0 && input.sitemap && (await store.claimSitemaps(new URL(url).origin))
-      ? await sitemapPages(url, rules, input.maxPages, fetch, signal)
-      : [];
-  for (const link of [...page.links, ...seeds]) {
-    const next = reader.follows(link);
-    if (!next || !(await reader.robots(next, signal)).isAllowed(next)) continue;
-    await store.enqueue({ url: next, depth: depth + 1, ...(origin === undefined ? {} : { origin }) });
-  }
-  return 'read';
-}
-
-function sitemapPages(pageUrl: string, rules: RobotsRules, max: number, fetch: SafeFetch, signal?: AbortSignal) {
-  const { origin } = new URL(pageUrl);
-  return readSitemaps([new URL('/sitemap.xml', origin).href, ...(rules.sitemaps ?? [])], fetch, max, signal);
 }
