@@ -85,6 +85,7 @@ describe('the URL screen with a list', () => {
       depth: 0,
       render: false,
       original: true,
+      sprites: false,
     });
   });
 
@@ -102,5 +103,23 @@ describe('the URL screen with a list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Extract Images' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ body: { url: 'https://a.example/', render: false, original: false } });
+  });
+
+  it('offers cutting CSS sprites only with Render JavaScript, and asks for it then', async () => {
+    const posted: unknown[] = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      posted.push({ url, body: JSON.parse(String(init?.body)) });
+      return Response.json({ success: true, images: [], pages: 1 });
+    });
+    render(<UrlExtractorPage />);
+    const sprites = screen.getByRole('checkbox', { name: MESSAGES.capture.spritesLabel }) as HTMLInputElement;
+    expect(sprites.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Render JavaScript' }));
+    expect(sprites.disabled).toBe(false);
+    fireEvent.click(sprites);
+    fireEvent.change(screen.getByLabelText('Web page URL'), { target: { value: 'https://a.example/' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Extract Images' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ body: { url: 'https://a.example/', render: true, sprites: true } });
   });
 });

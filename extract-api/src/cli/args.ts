@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { FRAME_COUNT_DEFAULT, FRAME_INTERVAL_DEFAULT_SECONDS, SCAN_DEPTH_DEFAULT } from 'shared-contracts';
 
-export const USAGE = `Usage: pnpm extract <url> [--website [--depth N]] [--render] [--no-original] [--json] [--out DIR]
+export const USAGE = `Usage: pnpm extract <url> [--website [--depth N]] [--render [--sprites]] [--no-original] [--json] [--out DIR]
        pnpm extract <file> [--password P] [--json] [--out DIR]
        pnpm extract <video> [--every N | --scenes [T] | --keyframes | --count N] [--from HH:MM:SS] [--to HH:MM:SS]
                             [--sharpest] [--sheet [--columns C] [--width PX]] [--format png|jpeg|webp] [--json] [--out DIR]
@@ -16,6 +16,7 @@ export const USAGE = `Usage: pnpm extract <url> [--website [--depth N]] [--rende
   --website      scan the whole site from that page, breadth-first
   --depth N      link hops a website scan follows, 1 to 10 (default ${SCAN_DEPTH_DEFAULT}); 1 = the page and the pages it links to
   --render       load pages in headless Chromium too, for script-built and lazy images
+  --sprites      with --render, also each piece of a CSS sprite sheet the page shows, as a PNG
   --original     give the full-size original behind a resized copy, once checked (the default)
   --no-original  give each image as the page showed it
   --json         print one JSON object per image (JSON lines)
@@ -54,6 +55,7 @@ export const { values, positionals } = (() => {
         website: { type: 'boolean', default: false },
         depth: { type: 'string' },
         render: { type: 'boolean', default: false },
+        sprites: { type: 'boolean', default: false },
         original: { type: 'boolean', default: true },
         'no-original': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },

@@ -181,6 +181,7 @@ async function main() {
       depth: values.depth === undefined ? undefined : Number(values.depth),
       render: values.render,
       original,
+      sprites: values.sprites,
     });
     if (!request.success) fail(request.error.issues[0]?.message ?? 'Bad arguments');
     const scan = extractWebsite({ ...request.data, maxPages: config.maxPages }, controller.signal, {
@@ -202,6 +203,7 @@ async function main() {
     const page = await readWebPage(startUrl, {
       fetch: fetcher.fetch,
       render: values.render,
+      cutSprites: values.sprites,
       chromiumPath: config.chromiumPath,
       signal: controller.signal,
     });

@@ -7,16 +7,16 @@ import { Button } from 'shared-ui/design-system/button';
 import { Space } from 'shared-ui/design-system/space';
 import { TextArea } from 'shared-ui/design-system/text-area';
 import { imageLinks, pageExtractor } from '../api/extractClient.ts';
-import { FullSizeOption } from './FullSizeOption.tsx';
 import { failureText } from './failureText.ts';
 import { jobExtractor } from './jobExtractor.ts';
 import { ToolForm } from './ToolForm.tsx';
+import { FullSizeOption, SpritesOption } from './WebImageOptions.tsx';
 import './pages.css';
 
 const m = MESSAGES.url;
 
 /** One address (a page extraction, as always), or a list of them (one job of start pages only). */
-type UrlRun = ({ url: string } | { urls: string[] }) & { render: boolean; original: boolean };
+type UrlRun = ({ url: string } | { urls: string[] }) & { render: boolean; original: boolean; sprites: boolean };
 
 /** A list's job: a run left (a new run, the page closed) cancels it, for nobody is left to read it. */
 const listJob = jobExtractor('on-leave');
@@ -27,7 +27,8 @@ const listJob = jobExtractor('on-leave');
  */
 function urlToolExtractor(run: UrlRun, signal: AbortSignal): AsyncGenerator<ExtractionEvent> {
   if ('url' in run) return pageExtractor(run, signal);
-  return listJob({ start: { urls: run.urls, depth: 0, render: run.render, original: run.original } }, signal);
+  const { urls, render, original, sprites } = run;
+  return listJob({ start: { urls, depth: 0, render, original, sprites } }, signal);
 }
 
 const messages: ExtractionMessages = {
@@ -43,6 +44,9 @@ export default function UrlExtractorPage() {
   const [url, setUrl] = useState('');
   const [render, setRender] = useState(false);
   const [original, setOriginal] = useState(true);
+  const [sprites, setSprites] = useState(false);
+  // What every run of the form asks for besides its addresses.
+  const choices = { render, original, sprites: render && sprites };
   const extraction = useExtractionScreen({ extractor: urlToolExtractor, messages, zipName: 'images.zip' });
   const { images, busy: loading, run, progress } = extraction;
   /** Addresses of the list being read (undefined for one address): progress counts them. */
@@ -60,7 +64,7 @@ export default function UrlExtractorPage() {
     // One line: as it always was (the server says what is wrong with the address).
     if (!text.includes('\n')) {
       setBatch(undefined);
-      void run({ url: text, render, original });
+      void run({ url: text, ...choices });
       return;
     }
     if (submitting.current) return;
@@ -76,10 +80,10 @@ export default function UrlExtractorPage() {
       const [only] = list.urls;
       if (list.urls.length === 1 && only) {
         setBatch(undefined);
-        void run({ url: only, render, original });
+        void run({ url: only, ...choices });
       } else {
         setBatch(list.urls);
-        void run({ urls: list.urls, render, original });
+        void run({ urls: list.urls, ...choices });
       }
     } finally {
       submitting.current = false;
@@ -142,6 +146,7 @@ export default function UrlExtractorPage() {
         <Paragraph type="secondary" style={{ margin: '4px 0 0 24px', fontSize: 13 }}>
           Loads the page in a real browser and scrolls it, for pages that build themselves with scripts. Slower.
         </Paragraph>
+        <SpritesOption render={render} checked={sprites} onChange={setSprites} />
         <FullSizeOption checked={original} onChange={setOriginal} />
       </ToolForm>
       <ExtractionResults screen={extraction} linksFor={imageLinks} sourceOrder={batch} />

@@ -15,10 +15,10 @@ import { Input } from 'shared-ui/design-system/input';
 import { Space } from 'shared-ui/design-system/space';
 import { TextArea } from 'shared-ui/design-system/text-area';
 import { imageLinks } from '../api/extractClient.ts';
-import { FullSizeOption } from './FullSizeOption.tsx';
 import { failureText } from './failureText.ts';
 import { jobExtractor } from './jobExtractor.ts';
 import { ToolForm } from './ToolForm.tsx';
+import { FullSizeOption, SpritesOption } from './WebImageOptions.tsx';
 import './pages.css';
 
 // Drawn only once a scan starts: antd's Progress stays off the first render path. (shared-ui's
@@ -90,6 +90,7 @@ export default function WebsiteExtractorPage() {
   const [depth, setDepth] = useState<number>(SCAN_DEPTH_DEFAULT);
   const [render, setRender] = useState(false);
   const [original, setOriginal] = useState(true);
+  const [sprites, setSprites] = useState(false);
   const [include, setInclude] = useState('');
   const [exclude, setExclude] = useState('');
   const [sitemap, setSitemap] = useState(false);
@@ -123,6 +124,7 @@ export default function WebsiteExtractorPage() {
         depth,
         render,
         original,
+        sprites: render && sprites,
         include: patterns(include),
         exclude: patterns(exclude),
         sitemap,
@@ -195,6 +197,7 @@ export default function WebsiteExtractorPage() {
         <Checkbox checked={render} onChange={(event) => setRender(event.target.checked)}>
           Render JavaScript
         </Checkbox>
+        <SpritesOption render={render} checked={sprites} onChange={setSprites} />
         <FullSizeOption checked={original} onChange={setOriginal} />
         <Space style={{ display: 'flex', marginTop: 16 }}>
           <Button type="primary" htmlType="submit" size="large" loading={scanning} disabled={scanning}>

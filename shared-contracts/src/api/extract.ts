@@ -11,11 +11,14 @@ export const PublicUrlSchema = z.pipe(
 
 /**
  * How web images are given, for every web source (a page, a website, a list, the CLI): the
- * full-size original behind a resized copy, on unless turned off.
+ * full-size original behind a resized copy (on unless turned off), and sprite sheets cut into the
+ * pieces a rendered page shows (off unless asked).
  */
 export const WebImageChoicesSchema = z.object({
   /** Offer the larger original behind a CDN's or CMS's resized copy, once checked to be the same picture. */
   original: z._default(z.boolean(), true),
+  /** With `render`: each piece of a CSS sprite sheet the page shows, cut out as its own PNG. */
+  sprites: z._default(z.boolean(), false),
 });
 
 /** `POST /api/extract` */

@@ -314,6 +314,8 @@ export const MESSAGES = {
       network: 'loaded by a script (seen in the network log)',
       'css-sprite': 'cut from a CSS sprite as the page shows it',
     } as Record<string, string>,
+    /** The URL and website tools' switch, under Render JavaScript. */
+    spritesLabel: 'Cut CSS sprites into the pieces the page shows',
     /** "Captured: drawn on a canvas, saved as PNG." */
     line: (ways: readonly string[]) => `Captured: ${ways.join('; ')}.`,
   },

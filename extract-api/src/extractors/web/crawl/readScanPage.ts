@@ -13,7 +13,7 @@ import { readSitemaps } from './sitemap.ts';
 
 /** What a scan's pages are read with, wherever the scan runs. */
 export type PageReader = {
-  input: Pick<CrawlInput, 'depth' | 'maxPages' | 'render' | 'sitemap'>;
+  input: Pick<CrawlInput, 'depth' | 'maxPages' | 'render' | 'sitemap' | 'sprites'>;
   /** The links the scan follows (linkRule of its input). */
   follows: (link: string) => string | undefined;
   fetch: SafeFetch;
@@ -53,6 +53,7 @@ export async function readScanPage(task: PageTask, reader: PageReader, store: Sc
       fetch,
       signal,
       render: input.render,
+      cutSprites: input.sprites,
       chromiumPath: reader.chromiumPath,
       renderWaitsForTurn: true,
     });

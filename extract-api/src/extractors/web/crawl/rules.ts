@@ -42,6 +42,8 @@ export type CrawlInput = {
   sitemap?: boolean;
   /** Full-size originals behind resized copies (on unless false). */
   original?: boolean;
+  /** With `render`: CSS sprite sheets cut into the pieces the page shows. */
+  sprites?: boolean;
 };
 
 // Links to these are files, not pages: not worth a request to find out.

@@ -91,6 +91,7 @@ export function extractRoutes(deps: ExtractRouteDeps): FastifyPluginAsyncZod {
             fetch,
             signal,
             render: request.body.render,
+            cutSprites: request.body.sprites,
             chromiumPath: deps.chromiumPath,
           });
           const { images, unreadable, notChecked } = await toExtractedImages(page.candidates, {

@@ -20,3 +20,25 @@ export function FullSizeOption({ checked, onChange }: { checked: boolean; onChan
     </div>
   );
 }
+
+/**
+ * "Cut CSS sprites", under Render JavaScript and only with it: a sprite sheet is one image holding
+ * many icons; the rendered page's pieces of it come out as pictures of their own.
+ */
+export function SpritesOption({
+  render,
+  checked,
+  onChange,
+}: {
+  render: boolean;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="url-website__option url-website__option--nested">
+      <Checkbox checked={render && checked} disabled={!render} onChange={(event) => onChange(event.target.checked)}>
+        {MESSAGES.capture.spritesLabel}
+      </Checkbox>
+    </div>
+  );
+}
