@@ -86,6 +86,7 @@ describe('the URL screen with a list', () => {
       render: false,
       original: true,
       sprites: false,
+      originalFormats: false,
     });
   });
 

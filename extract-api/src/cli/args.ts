@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { FRAME_COUNT_DEFAULT, FRAME_INTERVAL_DEFAULT_SECONDS, SCAN_DEPTH_DEFAULT } from 'shared-contracts';
 
-export const USAGE = `Usage: pnpm extract <url> [--website [--depth N]] [--render [--sprites]] [--no-original] [--json] [--out DIR]
+export const USAGE = `Usage: pnpm extract <url> [--website [--depth N]] [--render [--sprites]] [--no-original] [--original-formats] [--json] [--out DIR]
        pnpm extract <file> [--password P] [--json] [--out DIR]
        pnpm extract <video> [--every N | --scenes [T] | --keyframes | --count N] [--from HH:MM:SS] [--to HH:MM:SS]
                             [--sharpest] [--sheet [--columns C] [--width PX]] [--format png|jpeg|webp] [--json] [--out DIR]
@@ -19,6 +19,7 @@ export const USAGE = `Usage: pnpm extract <url> [--website [--depth N]] [--rende
   --sprites      with --render, also each piece of a CSS sprite sheet the page shows, as a PNG
   --original     give the full-size original behind a resized copy, once checked (the default)
   --no-original  give each image as the page showed it
+  --original-formats  ask servers for JPEG/PNG where they would send WebP or AVIF
   --json         print one JSON object per image (JSON lines)
   --out DIR      also save every image into DIR
   <video>        a video file on disk (MP4, MOV, MKV, WebM, AVI, MPEG-TS…), read with ffmpeg
@@ -56,6 +57,7 @@ export const { values, positionals } = (() => {
         depth: { type: 'string' },
         render: { type: 'boolean', default: false },
         sprites: { type: 'boolean', default: false },
+        'original-formats': { type: 'boolean', default: false },
         original: { type: 'boolean', default: true },
         'no-original': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },

@@ -182,6 +182,7 @@ async function main() {
       render: values.render,
       original,
       sprites: values.sprites,
+      originalFormats: values['original-formats'],
     });
     if (!request.success) fail(request.error.issues[0]?.message ?? 'Bad arguments');
     const scan = extractWebsite({ ...request.data, maxPages: config.maxPages }, controller.signal, {
@@ -213,6 +214,7 @@ async function main() {
       allocateName: createNameAllocator(),
       signal: controller.signal,
       ...fullSizeChecks({ original }, config.originals),
+      originalFormat: values['original-formats'],
     });
     for (const image of outcome.images) print(image);
     images.push(...outcome.images);

@@ -5,6 +5,7 @@ import {
   type ExtractionEventOf,
   type ExtractRequest,
   type ExtractResponse,
+  imageProxyPath,
   JOB_PATHS,
   type JobCreated,
   MESSAGES,
@@ -165,7 +166,5 @@ export async function* websiteJobExtractor(run: WebsiteJobRun, signal: AbortSign
 /** Open and Download of one image: through the API's image proxy (real bytes, a real file name). */
 export function imageLinks(image: ExtractedImage): { open: string; download: string } {
   if (image.url.startsWith('data:')) return { open: image.url, download: image.url };
-  const open = `${API_PATHS.image}?${new URLSearchParams({ url: image.url })}`;
-  const download = `${API_PATHS.image}?${new URLSearchParams({ url: image.url, download: image.name })}`;
-  return { open, download };
+  return { open: imageProxyPath(image), download: imageProxyPath(image, image.name) };
 }

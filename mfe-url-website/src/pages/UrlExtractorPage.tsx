@@ -10,13 +10,18 @@ import { imageLinks, pageExtractor } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
 import { jobExtractor } from './jobExtractor.ts';
 import { ToolForm } from './ToolForm.tsx';
-import { FullSizeOption, SpritesOption } from './WebImageOptions.tsx';
+import { FullSizeOption, OriginalFormatsOption, SpritesOption } from './WebImageOptions.tsx';
 import './pages.css';
 
 const m = MESSAGES.url;
 
 /** One address (a page extraction, as always), or a list of them (one job of start pages only). */
-type UrlRun = ({ url: string } | { urls: string[] }) & { render: boolean; original: boolean; sprites: boolean };
+type UrlRun = ({ url: string } | { urls: string[] }) & {
+  render: boolean;
+  original: boolean;
+  sprites: boolean;
+  originalFormats: boolean;
+};
 
 /** A list's job: a run left (a new run, the page closed) cancels it, for nobody is left to read it. */
 const listJob = jobExtractor('on-leave');
@@ -27,8 +32,8 @@ const listJob = jobExtractor('on-leave');
  */
 function urlToolExtractor(run: UrlRun, signal: AbortSignal): AsyncGenerator<ExtractionEvent> {
   if ('url' in run) return pageExtractor(run, signal);
-  const { urls, render, original, sprites } = run;
-  return listJob({ start: { urls, depth: 0, render, original, sprites } }, signal);
+  const { urls, ...choices } = run;
+  return listJob({ start: { urls, depth: 0, ...choices } }, signal);
 }
 
 const messages: ExtractionMessages = {
@@ -45,8 +50,9 @@ export default function UrlExtractorPage() {
   const [render, setRender] = useState(false);
   const [original, setOriginal] = useState(true);
   const [sprites, setSprites] = useState(false);
+  const [originalFormats, setOriginalFormats] = useState(false);
   // What every run of the form asks for besides its addresses.
-  const choices = { render, original, sprites: render && sprites };
+  const choices = { render, original, sprites: render && sprites, originalFormats };
   const extraction = useExtractionScreen({ extractor: urlToolExtractor, messages, zipName: 'images.zip' });
   const { images, busy: loading, run, progress } = extraction;
   /** Addresses of the list being read (undefined for one address): progress counts them. */
@@ -148,6 +154,7 @@ export default function UrlExtractorPage() {
         </Paragraph>
         <SpritesOption render={render} checked={sprites} onChange={setSprites} />
         <FullSizeOption checked={original} onChange={setOriginal} />
+        <OriginalFormatsOption checked={originalFormats} onChange={setOriginalFormats} />
       </ToolForm>
       <ExtractionResults screen={extraction} linksFor={imageLinks} sourceOrder={batch} />
       <StepsSection

@@ -42,3 +42,23 @@ export function SpritesOption({
     </div>
   );
 }
+
+/** "Prefer original formats", off by default: JPEG/PNG asked for where a server would send WebP or AVIF. */
+export function OriginalFormatsOption({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="url-website__option">
+      <Checkbox checked={checked} onChange={(event) => onChange(event.target.checked)}>
+        {m.formatsLabel}
+      </Checkbox>
+      <Paragraph type="secondary" style={{ margin: '4px 0 0 24px', fontSize: 13 }}>
+        {m.formatsHelp}
+      </Paragraph>
+    </div>
+  );
+}

@@ -18,7 +18,7 @@ import { imageLinks } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
 import { jobExtractor } from './jobExtractor.ts';
 import { ToolForm } from './ToolForm.tsx';
-import { FullSizeOption, SpritesOption } from './WebImageOptions.tsx';
+import { FullSizeOption, OriginalFormatsOption, SpritesOption } from './WebImageOptions.tsx';
 import './pages.css';
 
 // Drawn only once a scan starts: antd's Progress stays off the first render path. (shared-ui's
@@ -91,6 +91,7 @@ export default function WebsiteExtractorPage() {
   const [render, setRender] = useState(false);
   const [original, setOriginal] = useState(true);
   const [sprites, setSprites] = useState(false);
+  const [originalFormats, setOriginalFormats] = useState(false);
   const [include, setInclude] = useState('');
   const [exclude, setExclude] = useState('');
   const [sitemap, setSitemap] = useState(false);
@@ -125,6 +126,7 @@ export default function WebsiteExtractorPage() {
         render,
         original,
         sprites: render && sprites,
+        originalFormats,
         include: patterns(include),
         exclude: patterns(exclude),
         sitemap,
@@ -199,6 +201,7 @@ export default function WebsiteExtractorPage() {
         </Checkbox>
         <SpritesOption render={render} checked={sprites} onChange={setSprites} />
         <FullSizeOption checked={original} onChange={setOriginal} />
+        <OriginalFormatsOption checked={originalFormats} onChange={setOriginalFormats} />
         <Space style={{ display: 'flex', marginTop: 16 }}>
           <Button type="primary" htmlType="submit" size="large" loading={scanning} disabled={scanning}>
             {scanning ? 'Scanning Website...' : 'Scan Website'}

@@ -102,6 +102,8 @@ export const ExtractedImageSchema = z.object({
   original: z.optional(OriginalFileSchema),
   /** Why the view differs from `original`, in the order they were applied. */
   viewChanges: z.optional(z.array(ViewChangeSchema)),
+  /** Found asking for JPEG/PNG where the server would send WebP/AVIF: Open, Download and ZIPs ask the same way. */
+  originalFormat: z.optional(z.boolean()),
   /** A web image given at full size: the smaller copy the page showed (the card says both sizes). */
   shownOnPage: z.optional(ShownOnPageSchema),
   /** Something a user should know about this image (a linked file not fetched, a preview of a vector file). */

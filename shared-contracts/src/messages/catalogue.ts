@@ -327,6 +327,9 @@ export const MESSAGES = {
     switchLabel: 'Full-size originals',
     switchHelp:
       'Where a page shows a resized copy, give the larger original behind it, once checked to be the same picture.',
+    formatsLabel: 'Prefer original formats',
+    formatsHelp:
+      'Ask servers that would send WebP or AVIF for their JPEG or PNG; each card says the format the server gave.',
   },
   rendition: {
     changes: {

@@ -39,6 +39,6 @@ export function fingerprintImages(
       worker.terminate();
       reject(new Error(event.message || 'The hashing Worker failed'));
     });
-    worker.postMessage({ images: images.map((image) => ({ id: image.id, url: bytesUrlOf(image.url) })) });
+    worker.postMessage({ images: images.map((image) => ({ id: image.id, url: bytesUrlOf(image) })) });
   });
 }

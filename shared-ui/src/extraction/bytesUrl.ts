@@ -1,4 +1,4 @@
-import { API_PATHS } from 'shared-contracts';
+import { imageProxyPath } from 'shared-contracts';
 
 /**
  * Where this page (or its Workers) can read an image's bytes: the page's own (blob:, data:) as
@@ -6,7 +6,7 @@ import { API_PATHS } from 'shared-contracts';
  * bytes; the proxy's fetch is the server's SSRF-safe one), as an absolute address: a Worker runs
  * from its remote's origin.
  */
-export function bytesUrlOf(url: string): string {
-  if (!/^https?:/i.test(url)) return url;
-  return new URL(`${API_PATHS.image}?${new URLSearchParams({ url })}`, globalThis.location.href).href;
+export function bytesUrlOf(image: { url: string; originalFormat?: boolean | undefined }): string {
+  if (!/^https?:/i.test(image.url)) return image.url;
+  return new URL(imageProxyPath(image), globalThis.location.href).href;
 }

@@ -43,7 +43,12 @@ export function postZipForm(images: readonly ExtractedImage[], zipName: string):
   payload.name = 'payload';
   payload.value = JSON.stringify({
     name: zipName,
-    images: images.map((image) => ({ url: image.url, name: image.name, facts: manifestFactsOf(image) })),
+    images: images.map((image) => ({
+      url: image.url,
+      name: image.name,
+      facts: manifestFactsOf(image),
+      ...(image.originalFormat ? { originalFormat: true } : {}),
+    })),
   });
   form.appendChild(payload);
   document.body.appendChild(form);
@@ -100,7 +105,7 @@ export function fileBytesReader(options: FileBytesOptions = {}) {
     if (!isOnDevice(file.url) && remoteNote !== undefined) {
       return Promise.reject(new Error(`${file.url}: ${remoteNote(file)}`));
     }
-    const source = bytesUrlOf(file.url);
+    const source = bytesUrlOf(file);
     if (file.conversion) return convert(source, file.conversion);
     if (options.removeMetadata) return bytesOf(source).then(stripMetadata);
     return streamOf(source);

@@ -21,9 +21,10 @@ const degrees = (value: number) => value.toFixed(6);
  */
 export default function MetadataPanel({ image, onClose }: { image: ExtractedImage; onClose: () => void }) {
   const [reading, setReading] = useState<Reading>({ state: 'reading' });
+  const { url, originalFormat } = image;
   useEffect(() => {
     let live = true;
-    readMetadata(image.url).then(
+    readMetadata({ url, originalFormat }).then(
       (metadata) => live && setReading({ state: 'read', metadata }),
       (error: unknown) => {
         logError('shared-ui', error, 'the metadata could not be read');
@@ -33,7 +34,7 @@ export default function MetadataPanel({ image, onClose }: { image: ExtractedImag
     return () => {
       live = false;
     };
-  }, [image.url]);
+  }, [url, originalFormat]);
 
   return (
     <Modal open title={m.title(image.name)} onCancel={onClose} footer={null} destroyOnHidden>

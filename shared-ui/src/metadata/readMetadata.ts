@@ -117,8 +117,11 @@ export async function metadataOf(bytes: Uint8Array): Promise<ImageMetadata> {
 }
 
 /** The metadata of an image where the download path reads its bytes (web images through the proxy). */
-export async function readMetadata(url: string): Promise<ImageMetadata> {
-  const response = await fetch(bytesUrlOf(url));
+export async function readMetadata(image: {
+  url: string;
+  originalFormat?: boolean | undefined;
+}): Promise<ImageMetadata> {
+  const response = await fetch(bytesUrlOf(image));
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return metadataOf(new Uint8Array(await response.arrayBuffer()));
 }

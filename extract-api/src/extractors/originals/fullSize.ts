@@ -13,6 +13,8 @@ export type FullSizeOptions = {
   fetch: SafeFetch;
   signal?: AbortSignal;
   checks: FullSizeChecks;
+  /** Extra request headers of every check (an Accept for original formats). */
+  headers?: Record<string, string>;
   /** The image probes' gate per host: a check holds one place at the copy's host while it runs. */
   probeGate?: HostTurns;
 };
@@ -38,6 +40,7 @@ export async function findFullSize(
       cache: options.checks.cache,
       limits: options.checks.limits,
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.headers ? { headers: options.headers } : {}),
     });
   const gate = options.probeGate;
   const original = await (gate ? gate.run(new URL(url).host, check, options.signal) : check());

@@ -16,6 +16,8 @@ export { PROBE_CONCURRENCY_DEFAULT, type ProbeAllOptions, type ProbeOutcome, pro
 export {
   IMAGE_ACCEPT,
   type ImageFacts,
+  imageAccept,
+  ORIGINAL_FORMAT_ACCEPT,
   PROBE_FIRST_RANGE_BYTES,
   PROBE_MAX_BYTES,
   type ProbeImageOptions,

@@ -24,6 +24,14 @@ export const PROBE_MAX_BYTES = 1024 * 1024;
 
 /** What a browser's <img> asks for. */
 export const IMAGE_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+/**
+ * "Prefer original formats": what an old browser asked for, so a server that picks the format by
+ * the request (an image CDN's auto format) sends its JPEG or PNG, not a WebP or AVIF made for us.
+ */
+export const ORIGINAL_FORMAT_ACCEPT = 'image/jpeg,image/png,image/gif,image/svg+xml,image/*;q=0.5,*/*;q=0.1';
+
+/** The Accept of an image request, as the image was found (`originalFormat`) or as a browser asks. */
+export const imageAccept = (originalFormat?: boolean) => (originalFormat ? ORIGINAL_FORMAT_ACCEPT : IMAGE_ACCEPT);
 
 export type ProbeImageOptions = {
   /** Extra request headers, e.g. the page as Referer for sites that refuse hot-linked images. */

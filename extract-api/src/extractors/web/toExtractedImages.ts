@@ -4,7 +4,7 @@ import { type ExtractedImage, type ImageSourceKind, MESSAGES } from 'shared-cont
 import { isByteBudgetError, type SafeFetch } from '../../services/safeFetch/index.ts';
 import { type FullSizeChecks, findFullSize } from '../originals/index.ts';
 import type { ImageCandidate } from '../page/index.ts';
-import { createLimiter, type ImageFacts, type Limiter, probeDataUrl, probeImage } from '../probe/index.ts';
+import { createLimiter, type ImageFacts, imageAccept, type Limiter, probeDataUrl, probeImage } from '../probe/index.ts';
 import type { HostGate } from './hostGate.ts';
 
 /**
@@ -38,6 +38,8 @@ export type ProbeOptions = {
   probeGate?: HostGate;
   /** The extraction's probes at once, shared by the pages of a scan; PROBE_CONCURRENCY for this call alone by default. */
   limiter?: Limiter;
+  /** Ask for JPEG/PNG where a server would send WebP/AVIF ("Prefer original formats"); each image says so. */
+  originalFormat?: boolean;
   /** Full-size originals wanted: each measured image's larger original, checked, is given instead (the page's copy kept as `shownOnPage`). */
   fullSize?: FullSizeChecks;
 };
@@ -127,7 +129,10 @@ async function measure(
 ): Promise<ImageFacts | undefined | typeof NOT_CHECKED> {
   try {
     if (isDataUrl(candidate.url)) return probeDataUrl(candidate.url);
-    const probe = () => probeImage(candidate.url, options.fetch, options.signal);
+    const probe = () =>
+      probeImage(candidate.url, options.fetch, options.signal, {
+        headers: { accept: imageAccept(options.originalFormat) },
+      });
     const gate = options.probeGate;
     return await (gate ? gate.run(new URL(candidate.url).host, probe, options.signal) : probe());
   } catch (error) {
@@ -145,6 +150,7 @@ async function fullSizeOf(candidate: ImageCandidate, facts: ImageFacts, options:
       checks,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.probeGate ? { probeGate: options.probeGate } : {}),
+      ...(options.originalFormat ? { headers: { accept: imageAccept(true) } } : {}),
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
@@ -188,5 +194,6 @@ function describe(candidate: ImageCandidate, facts: ImageFacts, options: ProbeOp
     variants: candidate.variants.length > 0 ? candidate.variants : undefined,
     pageUrl: options.pageUrl,
     ...(options.origin === undefined ? {} : { origin: options.origin }),
+    ...(options.originalFormat && !isDataUrl(candidate.url) ? { originalFormat: true } : {}),
   };
 }

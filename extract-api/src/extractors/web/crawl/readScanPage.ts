@@ -13,7 +13,7 @@ import { readSitemaps } from './sitemap.ts';
 
 /** What a scan's pages are read with, wherever the scan runs. */
 export type PageReader = {
-  input: Pick<CrawlInput, 'depth' | 'maxPages' | 'render' | 'sitemap' | 'sprites'>;
+  input: Pick<CrawlInput, 'depth' | 'maxPages' | 'render' | 'sitemap' | 'sprites' | 'originalFormats'>;
   /** The links the scan follows (linkRule of its input). */
   follows: (link: string) => string | undefined;
   fetch: SafeFetch;
@@ -129,6 +129,7 @@ async function measureCandidates(
       ...(reader.probeGate ? { probeGate: reader.probeGate } : {}),
       ...(reader.limiter ? { limiter: reader.limiter } : {}),
       ...(reader.fullSize ? { fullSize: reader.fullSize } : {}),
+      ...(reader.input.originalFormats ? { originalFormat: true } : {}),
     },
     (image) => {
       recorded = recorded.then(() => store.addImage(image));

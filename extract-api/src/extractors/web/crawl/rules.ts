@@ -44,6 +44,8 @@ export type CrawlInput = {
   original?: boolean;
   /** With `render`: CSS sprite sheets cut into the pieces the page shows. */
   sprites?: boolean;
+  /** Ask for JPEG/PNG where a server would send WebP/AVIF. */
+  originalFormats?: boolean;
 };
 
 // Links to these are files, not pages: not worth a request to find out.

@@ -102,6 +102,7 @@ export function extractRoutes(deps: ExtractRouteDeps): FastifyPluginAsyncZod {
             limit: budget.takeImages(page.candidates.length),
             probeGate: deps.probeGate,
             ...fullSizeChecks(request.body, deps.originals),
+            originalFormat: request.body.originalFormats,
           });
           const message = [countMessage(unreadable), notCheckedMessage(notChecked), ...(page.rendered?.notices ?? [])]
             .filter(Boolean)

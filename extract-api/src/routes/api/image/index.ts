@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileNameFromUrl, safeFileName, withFormatExtension } from 'media-files';
 import { API_PATHS, ApiErrorSchema, ImageProxyQuerySchema } from 'shared-contracts';
 import { toHttpFailure } from '../../../errors.ts';
-import { IMAGE_ACCEPT, sniffImageFormat } from '../../../extractors/probe/index.ts';
+import { imageAccept, sniffImageFormat } from '../../../extractors/probe/index.ts';
 import {
   binaryResponse,
   clientGoneSignal,
@@ -79,7 +79,11 @@ export function imageRoutes(fetch: SafeFetch): FastifyPluginAsyncZod {
         const signal = clientGoneSignal(reply);
         let upstream: SafeResponse;
         try {
-          upstream = await fetch(url, { kind: 'image', signal, headers: { accept: IMAGE_ACCEPT } });
+          upstream = await fetch(url, {
+            kind: 'image',
+            signal,
+            headers: { accept: imageAccept(request.query.format === 'original') },
+          });
         } catch (error) {
           return sendFetchFailure(reply, error);
         }

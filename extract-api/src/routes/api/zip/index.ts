@@ -13,7 +13,7 @@ import {
 } from 'media-files';
 import { API_PATHS, ApiErrorSchema, type ManifestFacts, ZipRequestSchema } from 'shared-contracts';
 import type { z } from 'zod';
-import { decodeDataUrl, IMAGE_ACCEPT, sniffImageFormat } from '../../../extractors/probe/index.ts';
+import { decodeDataUrl, imageAccept, sniffImageFormat } from '../../../extractors/probe/index.ts';
 import {
   binaryResponse,
   clientGoneSignal,
@@ -98,7 +98,7 @@ function streamEntry(image: ZipImage, name: string, fetch: SafeFetch, signal: Ab
     const response = await fetch(image.url, {
       kind: 'image',
       signal,
-      headers: { accept: IMAGE_ACCEPT },
+      headers: { accept: imageAccept(image.originalFormat) },
       timeouts: { totalMs: ZIP_STREAM_TOTAL_MS },
     });
     if (response.status === 206) {
@@ -161,7 +161,11 @@ async function prepare(
   }
   let response: Awaited<ReturnType<SafeFetch>>;
   try {
-    response = await fetch(image.url, { kind: 'image', signal, headers: { accept: IMAGE_ACCEPT } });
+    response = await fetch(image.url, {
+      kind: 'image',
+      signal,
+      headers: { accept: imageAccept(image.originalFormat) },
+    });
   } catch (error) {
     return failing(safeEntryPath(image.name), reasonOf(error, image.url));
   }
