@@ -6,10 +6,19 @@ import { MESSAGES } from 'shared-contracts/messages';
 import { PATHS } from 'shared-contracts/routes';
 import './AccountMenu.css';
 
+/** Log out, then home, with the toast that says so: the avatar menu's and the phone menu's Log out. */
+export function useSignOut(): () => void {
+  const navigate = useNavigate();
+  return () => {
+    navigate(PATHS.home);
+    logOut();
+    toasts.success(MESSAGES.account.loggedOut.title, MESSAGES.account.loggedOut.description);
+  };
+}
+
 /** The avatar menu of the signed-in header: Profile, and Log out (then home). Plain CSS: no antd on `/`. */
 export function AccountMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
-  const navigate = useNavigate();
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -34,11 +43,10 @@ export function AccountMenu({ user }: { user: SessionUser }) {
     };
   }, [open]);
 
+  const logOutAndGoHome = useSignOut();
   const signOut = () => {
     setOpen(false);
-    navigate(PATHS.home);
-    logOut();
-    toasts.success(MESSAGES.account.loggedOut.title, MESSAGES.account.loggedOut.description);
+    logOutAndGoHome();
   };
 
   return (

@@ -45,7 +45,11 @@ class DialogLoadBoundary extends Component<{ onError: () => void; children: Reac
   }
 }
 
-export function EditProfileButton() {
+/**
+ * The dialog's state and element, for a control that opens it: the header's button, and the phone
+ * menu's item, whose dialog must outlive the menu's panel closing.
+ */
+export function useEditProfileDialog(): { openDialog: () => void; dialogElement: ReactNode } {
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<{ Dialog: Dialog; attempt: number } | undefined>(undefined);
 
@@ -58,18 +62,24 @@ export function EditProfileButton() {
     setDialog(undefined);
   };
 
+  const dialogElement = dialog ? (
+    <DialogLoadBoundary key={dialog.attempt} onError={forget}>
+      <Suspense fallback={null}>
+        <dialog.Dialog open={open} onClose={() => setOpen(false)} />
+      </Suspense>
+    </DialogLoadBoundary>
+  ) : null;
+  return { openDialog, dialogElement };
+}
+
+export function EditProfileButton() {
+  const { openDialog, dialogElement } = useEditProfileDialog();
   return (
     <>
       <button type="button" className="btn btn--ghost" onClick={openDialog} aria-haspopup="dialog">
         Edit Profile
       </button>
-      {dialog ? (
-        <DialogLoadBoundary key={dialog.attempt} onError={forget}>
-          <Suspense fallback={null}>
-            <dialog.Dialog open={open} onClose={() => setOpen(false)} />
-          </Suspense>
-        </DialogLoadBoundary>
-      ) : null}
+      {dialogElement}
     </>
   );
 }

@@ -1,17 +1,12 @@
-import { type MouseEvent, useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from 'shared-contracts/product';
-import { HEADER_BLUR_THRESHOLD_PX, LANDING_SECTIONS, PATHS } from 'shared-contracts/routes';
+import { HEADER_BLUR_THRESHOLD_PX, PATHS } from 'shared-contracts/routes';
 import { AccountMenu, EditProfileButton, useSession } from '../account/index.ts';
-import { scrollToSection } from '../routes/scrollToSection.ts';
 import { Logo } from './Logo.tsx';
+import { PhoneMenu } from './PhoneMenu.tsx';
+import { SECTION_LINKS, useSectionClick } from './sectionLinks.ts';
 import './Header.css';
-
-const NAV_LINKS = [
-  { label: 'Features', section: LANDING_SECTIONS.features },
-  { label: 'How It Works', section: LANDING_SECTIONS.howItWorks },
-  { label: 'Tools', section: LANDING_SECTIONS.tools },
-] as const;
 
 function useScrolledPast(thresholdPx: number): boolean {
   const [scrolled, setScrolled] = useState(false);
@@ -26,20 +21,8 @@ function useScrolledPast(thresholdPx: number): boolean {
 
 export function Header() {
   const scrolled = useScrolledPast(HEADER_BLUR_THRESHOLD_PX);
-  const location = useLocation();
-  const navigate = useNavigate();
   const user = useSession();
-
-  // On the landing page the link scrolls in place; elsewhere it goes home and RootLayout scrolls.
-  const onSectionClick = (event: MouseEvent<HTMLAnchorElement>, section: string) => {
-    event.preventDefault();
-    if (location.pathname === PATHS.home) {
-      if (location.hash !== `#${section}`) navigate({ hash: section }, { replace: true });
-      scrollToSection(section);
-    } else {
-      navigate({ pathname: PATHS.home, hash: section });
-    }
-  };
+  const onSectionClick = useSectionClick();
 
   return (
     <header className={`site-header${scrolled ? ' site-header--scrolled' : ''}`} data-scrolled={scrolled}>
@@ -50,7 +33,7 @@ export function Header() {
         </Link>
         <span className="site-header__badge">Free · No sign-up needed</span>
         <nav className="site-header__nav" aria-label="Main">
-          {NAV_LINKS.map(({ label, section }) => (
+          {SECTION_LINKS.map(({ label, section }) => (
             <a key={section} href={`/#${section}`} onClick={(event) => onSectionClick(event, section)}>
               {label}
             </a>
@@ -73,6 +56,7 @@ export function Header() {
             </>
           )}
         </div>
+        <PhoneMenu user={user} />
       </div>
     </header>
   );
