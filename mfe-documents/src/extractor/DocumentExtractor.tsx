@@ -201,7 +201,7 @@ function CardPreview({ image, result }: { image: ExtractedImage; result: Documen
     case 'converting':
       return (
         <div className="ie-doc-placeholder">
-          <LoadingOutlined aria-hidden />
+          <LoadingOutlined />
           <span>Drawing a preview of this {format} picture…</span>
         </div>
       );
@@ -209,7 +209,7 @@ function CardPreview({ image, result }: { image: ExtractedImage; result: Documen
     case 'unsupported':
       return (
         <div className="ie-doc-placeholder" role="img" aria-label={`${image.name}: no preview`}>
-          <FileUnknownOutlined aria-hidden />
+          <FileUnknownOutlined />
           <span>
             {result.preview.kind === 'failed'
               ? `No preview of this ${format} picture`
@@ -220,7 +220,7 @@ function CardPreview({ image, result }: { image: ExtractedImage; result: Documen
     case 'linked':
       return (
         <div className="ie-doc-placeholder" role="img" aria-label={`${image.name}: linked image`}>
-          <LinkOutlined aria-hidden />
+          <LinkOutlined />
           <span>Linked image, not embedded</span>
         </div>
       );

@@ -141,7 +141,7 @@ export function UploadBox({
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <InboxOutlined className="ie-upload__icon" aria-hidden />
+        <InboxOutlined className="ie-upload__icon" />
         <Text strong>{prompt}</Text>
         <Text type="secondary" id={hintId}>
           {hint}

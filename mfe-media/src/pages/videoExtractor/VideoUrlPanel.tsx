@@ -69,7 +69,7 @@ export default function VideoUrlPanel({ onVideo, disabled }: Props) {
           id="video-url"
           type="url"
           aria-label="Video URL"
-          prefix={<LinkOutlined aria-hidden="true" />}
+          prefix={<LinkOutlined />}
           placeholder="https://example.com/video.mp4"
           value={url}
           onChange={(event) => {
