@@ -48,7 +48,11 @@ test('a list of 3 addresses is one scan: one grid in 3 groups, one ZIP with 3 fo
   test.setTimeout(90_000);
   await page.goto(PATHS.urlExtractor);
   await expect(site.heading(PAGE_HEADINGS[PATHS.urlExtractor])).toBeVisible();
+  // One address by default, in a one-line URL field; the switch turns it into the list.
   const field = page.getByRole('main').getByLabel('Web page URL', { exact: true });
+  await expect(field).toHaveAttribute('type', 'url');
+  await site.main.getByRole('checkbox', { name: MESSAGES.url.listSwitch }).check();
+  await expect(field).not.toHaveAttribute('type', 'url');
   // page-3.html shows photo.jpg as index.html does: each source's group is whole.
   const addresses = [gallery.url('index.html'), gallery.url('page-2.html'), gallery.url('page-3.html')];
   const counts = [INDEX_PAGE_IMAGES.length, 1, 2];
@@ -93,6 +97,7 @@ test('a list of 3 addresses is one scan: one grid in 3 groups, one ZIP with 3 fo
 
 test('a wrong line of a list is named, and nothing is sent', async ({ page, site, gallery, results }) => {
   await page.goto(PATHS.urlExtractor);
+  await site.main.getByRole('checkbox', { name: MESSAGES.url.listSwitch }).check();
   const field = page.getByRole('main').getByLabel('Web page URL', { exact: true });
   await field.fill(`${gallery.url('index.html')}\n\nnot an address`);
   await site.main.getByRole('button', { name: 'Extract Images' }).click();

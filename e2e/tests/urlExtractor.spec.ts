@@ -43,6 +43,36 @@ test('an empty address asks for a URL, and the page still works afterwards', asy
   await extractGallery(page, site, results, gallery.url('index.html'));
 });
 
+test('one address is a one-line URL field, its button beside it or, on a phone, under it; Enter extracts', async ({
+  page,
+  site,
+  gallery,
+  results,
+}) => {
+  const field = urlField(page);
+  await expect(field).toHaveAttribute('type', 'url');
+  await expect(field).toHaveAttribute('required', '');
+  await expect(site.main.getByRole('checkbox', { name: m.listSwitch })).not.toBeChecked();
+  const boxes = async () => {
+    const [f, b] = [await field.boundingBox(), await extractButton(site).boundingBox()];
+    if (!f || !b) throw new Error('the field and its button are shown');
+    return { f, b };
+  };
+  const wide = await boxes();
+  expect(wide.b.x).toBeGreaterThanOrEqual(wide.f.x + wide.f.width);
+  expect(wide.b.y).toBeLessThan(wide.f.y + wide.f.height);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const phone = await boxes();
+  expect(phone.b.y).toBeGreaterThanOrEqual(phone.f.y + phone.f.height);
+  expect(phone.b.width).toBeGreaterThanOrEqual(phone.f.width - 1);
+
+  await field.fill(gallery.url('index.html'));
+  await field.press('Enter');
+  const { title, description } = m.success(INDEX_PAGE_IMAGES.length);
+  await expect(site.toast('success', title, description)).toBeVisible();
+  await expect(results.cards).toHaveCount(INDEX_PAGE_IMAGES.length);
+});
+
 test('extracts every image of the gallery page: lazy, srcset, CSS, og:image and inline SVG', async ({
   page,
   site,
@@ -219,8 +249,9 @@ test('gives the full-size original behind a CMS copy, checked: the copy stands w
   await wordpress.hover();
   expect(sha256(await downloadedBytes(await results.download('lazy.png')))).toBe(gallery.sha256('lazy.png'));
 
+  // The second run's toast says what the first said: the cards tell them apart.
   await site.main.getByRole('checkbox', { name: MESSAGES.originals.switchLabel }).uncheck();
-  await extract(page, site, gallery.url('fullsize.html'), 3);
+  await extractButton(site).click();
   const shown = results.card('lazy-300x111.png');
   await expect(shown).toBeVisible();
   await expect(results.region.getByTestId('full-size')).toHaveCount(0);

@@ -48,11 +48,17 @@ describe('the URL screen with a list', () => {
     return { raised, unsubscribe };
   };
 
+  /** The list, turned on by its switch as a visitor would. */
+  const openList = () => {
+    fireEvent.click(screen.getByRole('checkbox', { name: m.listSwitch }));
+    return screen.getByLabelText('Web page URL') as HTMLTextAreaElement;
+  };
+
   it('says which line is wrong and sends nothing; the field keeps the list', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     render(<UrlExtractorPage />);
-    const field = screen.getByLabelText('Web page URL') as HTMLTextAreaElement;
+    const field = openList();
     const { raised, unsubscribe } = raisedToasts();
     fireEvent.change(field, { target: { value: 'https://a.example/\nwww.b.example' } });
     fireEvent.click(screen.getByRole('button', { name: 'Extract Images' }));
@@ -74,7 +80,7 @@ describe('the URL screen with a list', () => {
       throw new Error(`unexpected ${url}`);
     });
     render(<UrlExtractorPage />);
-    const field = screen.getByLabelText('Web page URL');
+    const field = openList();
     fireEvent.change(field, { target: { value: 'https://a.example/\nhttps://b.example/x' } });
     expect(fireEvent.keyDown(field, { key: 'Enter', shiftKey: true })).toBe(true);
     expect(posted).toHaveLength(0);
@@ -88,6 +94,86 @@ describe('the URL screen with a list', () => {
       sprites: false,
       originalFormats: false,
     });
+  });
+
+  it('takes one address in a one-line URL field; the switch turns it into the list and back, losing neither', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    render(<UrlExtractorPage />);
+    const one = screen.getByLabelText('Web page URL') as HTMLInputElement;
+    expect(one.tagName).toBe('INPUT');
+    expect(one.type).toBe('url');
+    expect(one.required).toBe(true);
+    expect(one.placeholder).toBe('https://example.com/page');
+    expect(screen.queryByText(m.listHelp(URL_LIST_MAX))).toBeNull();
+    const toggle = screen.getByRole('checkbox', { name: m.listSwitch }) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+
+    fireEvent.change(one, { target: { value: 'https://a.example/' } });
+    const list = openList();
+    expect(toggle.checked).toBe(true);
+    expect(list.tagName).toBe('TEXTAREA');
+    expect(list.id).toBe('page-url');
+    // The list starts from the address typed, and its help is under it, read with it.
+    expect(list.value).toBe('https://a.example/');
+    const help = screen.getByText(m.listHelp(URL_LIST_MAX));
+    expect(list.getAttribute('aria-describedby')).toBe(help.id);
+    fireEvent.change(list, { target: { value: 'https://a.example/\nhttps://b.example/' } });
+
+    fireEvent.click(toggle);
+    const back = screen.getByLabelText('Web page URL') as HTMLInputElement;
+    expect(back.type).toBe('url');
+    expect(back.value).toBe('https://a.example/');
+    expect(screen.queryByText(m.listHelp(URL_LIST_MAX))).toBeNull();
+    expect(openList().value).toBe('https://a.example/\nhttps://b.example/');
+  });
+
+  it('opens the list when a list is pasted into the one-address field', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    render(<UrlExtractorPage />);
+    const one = screen.getByLabelText('Web page URL');
+    const pasted = 'https://a.example/\r\n\r\nhttps://b.example/\r\n';
+    const notDefault = fireEvent.paste(one, { clipboardData: { getData: () => pasted } });
+    expect(notDefault).toBe(false);
+    const list = screen.getByLabelText('Web page URL') as HTMLTextAreaElement;
+    expect(list.tagName).toBe('TEXTAREA');
+    expect(list.value).toBe('https://a.example/\n\nhttps://b.example/');
+    expect((screen.getByRole('checkbox', { name: m.listSwitch }) as HTMLInputElement).checked).toBe(true);
+    // One address pasted is just pasted.
+    cleanup();
+    render(<UrlExtractorPage />);
+    const again = screen.getByLabelText('Web page URL');
+    expect(fireEvent.paste(again, { clipboardData: { getData: () => 'https://a.example/\n' } })).toBe(true);
+    expect(screen.getByLabelText('Web page URL').tagName).toBe('INPUT');
+  });
+
+  it("leaves what is not an address to the browser's URL check, and sends nothing", () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    render(<UrlExtractorPage />);
+    const one = screen.getByLabelText('Web page URL') as HTMLInputElement;
+    const invalid = vi.fn();
+    one.addEventListener('invalid', invalid);
+    const { raised, unsubscribe } = raisedToasts();
+    fireEvent.change(one, { target: { value: 'www.example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Extract Images' }));
+    unsubscribe();
+    expect(one.validity.typeMismatch).toBe(true);
+    expect(invalid).toHaveBeenCalledTimes(1);
+    expect(raised).toEqual([]);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('gives the spec\'s "URL Required" for an empty list too', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    render(<UrlExtractorPage />);
+    const list = openList();
+    fireEvent.change(list, { target: { value: ' \n \n' } });
+    const { raised, unsubscribe } = raisedToasts();
+    fireEvent.click(screen.getByRole('button', { name: 'Extract Images' }));
+    unsubscribe();
+    expect(raised).toMatchObject([{ kind: 'error', ...m.required }]);
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('asks for the page as the page shows it once "Full-size originals" is turned off', async () => {

@@ -31,8 +31,10 @@ describe('exposed pages', () => {
 
   it('the URL extractor labels its field and asks for an address when submitted empty', () => {
     render(<UrlExtractorPage />);
-    const field = screen.getByLabelText('Web page URL');
+    const field = screen.getByLabelText('Web page URL') as HTMLInputElement;
     expect(field.id).toBe('page-url');
+    expect(field.type).toBe('url');
+    expect(field.required).toBe(true);
     expect(field.closest('form')?.noValidate).toBe(true);
     const raised = toastsDuring(() => fireEvent.click(screen.getByRole('button', { name: 'Extract Images' })));
     expect(raised).toMatchObject([{ kind: 'error', title: MESSAGES.url.required.title }]);
@@ -53,7 +55,11 @@ describe('exposed pages', () => {
         <WebsiteExtractorPage />
       </MemoryRouter>,
     );
-    expect(screen.getByLabelText('Website URL').id).toBe('website-url');
+    const address = screen.getByLabelText('Website URL') as HTMLInputElement;
+    expect(address.id).toBe('website-url');
+    expect(address.tagName).toBe('INPUT');
+    expect(address.type).toBe('url');
+    expect(address.required).toBe(true);
     const depth = screen.getByRole('spinbutton', { name: 'Scan Depth (pages)' });
     expect(depth.getAttribute('min')).toBe('1');
     expect(depth.getAttribute('max')).toBe('10');

@@ -1,10 +1,10 @@
 import { toasts } from 'browser-services/toast';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { type ExtractionEvent, MESSAGES, URL_LIST_MAX } from 'shared-contracts';
 import { type ExtractionMessages, ExtractionResults, InfoSection, StepsSection, useExtractionScreen } from 'shared-ui';
 import { Checkbox, Field, Paragraph, Text } from 'shared-ui/design-system';
 import { Button } from 'shared-ui/design-system/button';
-import { Space } from 'shared-ui/design-system/space';
+import { Input, type InputRef } from 'shared-ui/design-system/input';
 import { TextArea } from 'shared-ui/design-system/text-area';
 import { imageLinks, pageExtractor } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
@@ -45,8 +45,22 @@ const messages: ExtractionMessages = {
   }),
 };
 
+/** Text of two addresses or more, one a line (blank lines aside). */
+const isList = (text: string) => text.split(/\r?\n/).filter((line) => line.trim()).length > 1;
+
+/** The list's first address: what the one-address field takes when the list is turned off. */
+const firstLine = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .find((line) => line.trim())
+    ?.trim() ?? '';
+
 export default function UrlExtractorPage() {
+  // The one address and the list are kept apart, so turning the list off and on again loses neither.
   const [url, setUrl] = useState('');
+  const [several, setSeveral] = useState(false);
+  const [list, setList] = useState('');
+  const single = useRef<InputRef>(null);
   const [render, setRender] = useState(false);
   const [original, setOriginal] = useState(true);
   const [sprites, setSprites] = useState(false);
@@ -62,9 +76,18 @@ export default function UrlExtractorPage() {
   const submitting = useRef(false);
 
   const extract = async () => {
-    const text = url.trim();
+    const text = (several ? list : url).trim();
+    // The form does not let the browser check it (ToolForm's noValidate): an empty field must get
+    // the spec's own toast, which the browser's "fill out this field" would stand in front of.
     if (!text) {
       toasts.error(m.required.title, m.required.description);
+      return;
+    }
+    // What the browser's URL check refuses gets its own words, in the visitor's language, and
+    // nothing is sent. What it takes (a private address, ftp://) the server explains.
+    const input = single.current?.input;
+    if (!several && input?.validity.typeMismatch) {
+      input.reportValidity();
       return;
     }
     // One line: as it always was (the server says what is wrong with the address).
@@ -103,6 +126,22 @@ export default function UrlExtractorPage() {
     event.currentTarget.form?.requestSubmit();
   };
 
+  // Each side starts from what the other holds, unless it has its own already.
+  const switchList = (on: boolean) => {
+    if (on && !list.trim()) setList(url.trim());
+    if (!on && !url.trim()) setUrl(firstLine(list));
+    setSeveral(on);
+  };
+
+  // A one-line field would run the pasted lines into one address: a pasted list opens the list.
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = event.clipboardData.getData('text');
+    if (!isList(pasted)) return;
+    event.preventDefault();
+    setList(pasted.replace(/\r\n?/g, '\n').trim());
+    setSeveral(true);
+  };
+
   return (
     <>
       <ToolForm
@@ -122,29 +161,53 @@ export default function UrlExtractorPage() {
           ) : null
         }
       >
-        <Field
-          label="Web page URL"
-          htmlFor="page-url"
-          className="url-website__field--tight"
-          help={m.listHelp(URL_LIST_MAX)}
-        >
-          <Space.Compact style={{ width: '100%' }}>
-            <TextArea
-              id="page-url"
-              required
-              placeholder="https://example.com/page"
-              value={url}
-              onChange={(event) => setUrl(event.target.value)}
-              onKeyDown={onKeyDown}
-              size="large"
-              autoComplete="url"
-              autoSize={{ minRows: 1, maxRows: 10 }}
-              spellCheck={false}
-            />
+        <Field label="Web page URL" htmlFor="page-url" className="url-website__field--tight">
+          <div className="url-website__address">
+            {several ? (
+              <TextArea
+                id="page-url"
+                required
+                aria-describedby="page-url-help"
+                placeholder="https://example.com/page"
+                value={list}
+                onChange={(event) => setList(event.target.value)}
+                onKeyDown={onKeyDown}
+                size="large"
+                autoComplete="url"
+                autoSize={{ minRows: 3, maxRows: 10 }}
+                spellCheck={false}
+              />
+            ) : (
+              <Input
+                ref={single}
+                id="page-url"
+                type="url"
+                required
+                placeholder="https://example.com/page"
+                value={url}
+                onChange={(event) => setUrl(event.target.value)}
+                onPaste={onPaste}
+                size="large"
+                autoComplete="url"
+                spellCheck={false}
+              />
+            )}
             <Button type="primary" htmlType="submit" size="large" loading={loading} disabled={loading}>
               {loading ? 'Extracting...' : 'Extract Images'}
             </Button>
-          </Space.Compact>
+          </div>
+          {several ? (
+            <div id="page-url-help" className="ds-field__help">
+              {m.listHelp(URL_LIST_MAX)}
+            </div>
+          ) : null}
+          <Checkbox
+            className="url-website__list-switch"
+            checked={several}
+            onChange={(event) => switchList(event.target.checked)}
+          >
+            {m.listSwitch}
+          </Checkbox>
         </Field>
         <Checkbox checked={render} onChange={(event) => setRender(event.target.checked)}>
           Render JavaScript

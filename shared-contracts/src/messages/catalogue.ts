@@ -84,6 +84,8 @@ export const MESSAGES = {
     /** Render JavaScript: drawn pictures (canvases, in-memory images) over the count or size a render carries. */
     renderDrawnLeftOut: (n: number, maxCanvases: number, maxEachMb: number, maxMb: number) =>
       `${n} ${n === 1 ? 'picture drawn by this page was' : 'pictures drawn by this page were'} left out, too many or too large: a rendered page gives at most ${maxCanvases} drawings (canvases) per frame, each up to ${maxEachMb} MB, and ${maxMb} MB of drawn pictures in all.`,
+    /** The switch that turns the one-address field into the list. */
+    listSwitch: 'Several addresses',
     /** Many inputs at once: the address field takes a list, one address a line. */
     listHelp: (max: number) => `One address, or a list of up to ${max}, one a line (Shift+Enter starts a new line).`,
     lineInvalid: (line: number, reason: string) => ({
