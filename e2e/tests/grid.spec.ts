@@ -24,9 +24,18 @@ const summary = (results: Results) => results.region.getByTestId('selection-summ
 
 /** Presses Tab (at most 60 times) until `target` has focus: the keyboard's way there. */
 async function tabTo(page: Page, target: Locator) {
+  // Backwards (Shift+Tab) to a control before the focus, as a keyboard user goes: not around the page.
+  const before = await target.evaluate((element) => {
+    const active = document.activeElement;
+    return (
+      !!active &&
+      active !== document.body &&
+      !!(element.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING)
+    );
+  });
   for (let i = 0; i < 60; i += 1) {
     if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(before ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(`Tab never reached ${target}`);
 }
