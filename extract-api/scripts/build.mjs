@@ -4,11 +4,13 @@
 // every npm package stays external and must be a dependency of extract-api, which this script checks.
 //   node scripts/build.mjs
 import { readFileSync } from 'node:fs';
-import { copyFile, rm } from 'node:fs/promises';
+import { copyFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+
+import { BUILD_SETTINGS, BUILD_STAMP } from './buildStamp.mjs';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const manifest = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
@@ -32,6 +34,9 @@ const externalNpm = {
 };
 
 const outdir = path.join(packageDir, 'dist');
+// Taken before esbuild reads anything: a source saved during the build is newer, so the next
+// `pnpm extract` builds again (buildStamp.mjs).
+const startedAt = Date.now();
 await rm(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: packageDir,
@@ -77,5 +82,9 @@ if (missing.size > 0) {
   );
   process.exit(1);
 }
+await writeFile(
+  path.join(outdir, BUILD_STAMP),
+  `${JSON.stringify({ startedAt, inputs: [...Object.keys(result.metafile.inputs), ...BUILD_SETTINGS] })}\n`,
+);
 const files = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
 console.error(`extract-api: built ${files.length} files in dist/ (${files.map((f) => path.basename(f)).join(', ')})`);

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
  * `image-extractor` (and `pnpm extract`): the command line. It answers --help from its words
- * alone, then loads the extractors. Output piped into a program that stops reading (`| head -1`)
- * ends the run quietly with exit code 0, as Unix tools do.
+ * alone, then loads what its inputs need and no more (cli/run.ts). Output piped into a program
+ * that stops reading (`| head -1`) ends the run quietly with exit code 0, as Unix tools do.
  */
-import { USAGE, values } from './cli/args.ts';
+import { values } from './cli/args.ts';
 
 if (values.help) {
+  const { USAGE } = await import('./cli/usage.ts');
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }

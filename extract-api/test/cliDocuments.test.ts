@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -128,5 +128,82 @@ describe('pnpm extract <file>', () => {
     const missing = await cli(['no-such-file.pdf']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/no file of that name exists here either/);
+  });
+
+  it('should read many documents in one call with one pool, each into its own folder, one failing without the others', async () => {
+    const dir = path.join(out, 'many');
+    const { code, stdout, stderr } = await cli(
+      ['pptx/shp-picture.pptx', 'manifest.json', 'docx/having-images.docx', '--json', '--out', dir],
+      CORPUS,
+    );
+    expect(code).toBe(2);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { input: string });
+    const docx = lines.filter((line) => line.input === 'docx/having-images.docx');
+    const pptx = lines.filter((line) => line.input === 'pptx/shp-picture.pptx');
+    expect(docx.length + pptx.length).toBe(lines.length);
+    expect(pptx.map((line) => DocumentApiImageSchema.parse(line).name).sort()).toEqual([
+      'image1-cropped.png',
+      'image1.png',
+      'image2-cropped.png',
+      'image2.png',
+    ]);
+    // a folder per input that was read, named after its file; none for the one that failed
+    expect((await readdir(dir)).sort()).toEqual(['having-images.docx', 'shp-picture.pptx']);
+    const written = await readdir(path.join(dir, 'having-images.docx'));
+    const hashes = await Promise.all(
+      written.map(async (name) => sha256(await readFile(path.join(dir, 'having-images.docx', name)))),
+    );
+    const media = manifest()['docx/having-images.docx'].media as { sha256: string }[];
+    expect(hashes.sort()).toEqual(media.map((m) => m.sha256).sort());
+    expect(docx).toHaveLength(written.length);
+    for (const line of docx) {
+      const image = DocumentApiImageSchema.parse(line);
+      expect(image.url).toBe(`file://${path.join(dir, 'having-images.docx', image.name)}`);
+    }
+    expect(stderr).toMatch(/^manifest\.json: Extraction failed: .*not a PDF, Word .* or PowerPoint/m);
+    expect(stderr).toMatch(/^3 inputs: 2 read, 1 failed \(manifest\.json\)$/m);
+  });
+
+  it('should take --list, keep each table whole under its input in the order given, and give like-named inputs unique folders', async () => {
+    const list = path.join(out, 'inputs.txt');
+    await writeFile(
+      list,
+      '# two files of one name, and a presentation\npdf/red_stamp.pdf\n\npptx/shp-picture.pptx\npdf/red_stamp.pdf\n',
+    );
+    const dir = path.join(out, 'listed');
+    const { code, stdout, stderr } = await cli(['--list', list, '--out', dir], CORPUS);
+    expect(code).toBe(0);
+    const blocks = stdout.split(/\n?==> /).filter(Boolean);
+    expect(blocks.map((block) => block.slice(0, block.indexOf(' <==')))).toEqual([
+      'pdf/red_stamp.pdf',
+      'pptx/shp-picture.pptx',
+      'pdf/red_stamp.pdf',
+    ]);
+    // each block holds its own input's rows only
+    expect(blocks[1]?.trim().split('\n').slice(1)).toEqual([
+      expect.stringMatching(/^slide 1 +PNG .* image1\.png$/),
+      expect.stringMatching(/^slide 1 +PNG .* image1-cropped\.png$/),
+      expect.stringMatching(/^slide 2 +PNG .* image2\.png$/),
+      expect.stringMatching(/^slide 2 +PNG .* image2-cropped\.png$/),
+    ]);
+    expect(blocks[0]).toEqual(blocks[2]);
+    expect((await readdir(dir)).sort()).toEqual(['red_stamp-2.pdf', 'red_stamp.pdf', 'shp-picture.pptx']);
+    expect(await readdir(path.join(dir, 'red_stamp-2.pdf'))).toEqual(await readdir(path.join(dir, 'red_stamp.pdf')));
+    expect((await readdir(path.join(dir, 'red_stamp.pdf'))).length).toBeGreaterThan(0);
+    expect(stderr).toMatch(/^3 inputs: 3 read$/m);
+  });
+
+  it('should say when a list cannot be read, or names no input', async () => {
+    const missing = await cli(['--list', 'no-such-list.txt']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('--list no-such-list.txt: there is no file of that name here\n');
+    const empty = path.join(out, 'empty.txt');
+    await writeFile(empty, '# nothing yet\n\n');
+    const none = await cli(['--list', empty]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toBe(`--list ${empty}: there is no input in it\n`);
   });
 });

@@ -1,239 +1,164 @@
 /**
- * What `pnpm extract` does once its words are read (cli/args.ts): a web page, a website scan or a
- * document on disk, printed and optionally saved. Loaded only after --help is ruled out.
+ * What `pnpm extract` does once its words are read (cli/args.ts): every input of the call (files,
+ * web addresses, the lines of --list), at most EXTRACT_API_DOCUMENT_WORKERS at once, each printed
+ * and optionally saved; one that fails says why and the others go on. Only the code the inputs'
+ * kinds need is loaded, and the first document is read from disk while it loads.
  */
-import { createWriteStream, statSync, writeFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { pathToFileURL } from 'node:url';
-import { createNameAllocator, formatBytes, formatDimensions, safeFileName, withFormatExtension } from 'media-files';
-import {
-  type DocumentApiImage,
-  type ExtractedImage,
-  ExtractWebsiteRequestSchema,
-  PublicUrlSchema,
-} from 'shared-contracts';
-import { documentPoolOptions, loadConfig } from '../config.ts';
-import { toHttpFailure } from '../errors.ts';
-import { createDocumentPool } from '../extractors/document/documentPool.ts';
-import { dataUrlOf, toApiImage } from '../extractors/document/index.ts';
-import { fullSizeChecks } from '../extractors/originals/index.ts';
-import { setBrowserLaunch } from '../extractors/render/index.ts';
-import { extractWebsite, readWebPage, toExtractedImages } from '../extractors/web/index.ts';
-import { createSafeFetcher, type SafeFetch } from '../services/safeFetch/index.ts';
-import { fail, positionals, USAGE, values } from './args.ts';
-
-if (positionals.length !== 1) fail(USAGE);
-
-// pnpm runs this in extract-api/; paths are relative to where the command was typed.
-const typedIn = process.env.INIT_CWD ?? process.cwd();
-const outDir = values.out ? path.resolve(typedIn, values.out) : undefined;
-
-/** A path that names a file on disk is a document; anything else must be a web address. */
-function documentPath(arg: string): string | undefined {
-  const candidate = path.resolve(typedIn, arg);
-  try {
-    return statSync(candidate).isFile() ? candidate : undefined;
-  } catch {
-    return undefined;
-  }
-}
-const inputFile = documentPath(positionals[0] ?? '');
-// A video is told by its first bytes; its options are refused for anything else.
-const videoCli = inputFile ? await import('./video.ts') : undefined;
-const inputIsVideo = inputFile !== undefined && videoCli?.isVideoFile(inputFile) === true;
-if (!inputIsVideo) {
-  const given = (await import('./video.ts')).videoOptionsGiven();
-  if (given.length > 0) fail(`${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} for a video file on disk.`);
-}
-if (inputFile && (values.website || values.render || values.depth !== undefined)) {
-  fail('--website, --depth and --render are for web pages; a document is read as it is.');
-}
-if (!inputFile && values.password !== undefined) fail('--password is for a document file on disk.');
-
-const parsedUrl = inputFile ? undefined : PublicUrlSchema.safeParse(positionals[0]);
-if (parsedUrl && !parsedUrl.success) {
-  fail(
-    `${parsedUrl.error.issues[0]?.message ?? 'Not a URL'}: ${positionals[0]} (and no file of that name exists here either)`,
-  );
-}
-const startUrl: string = parsedUrl?.data ?? '';
-const config = loadConfig();
-/** Full-size originals unless `--no-original` (node's parseArgs of this Node has no negated options). */
-const original = values.original && !values['no-original'];
-setBrowserLaunch(config);
-const fetcher = createSafeFetcher({ allowLoopback: config.allowLoopback });
-const controller = new AbortController();
-process.once('SIGINT', () => controller.abort());
-
-function print(image: ExtractedImage) {
-  if (values.json) {
-    process.stdout.write(`${JSON.stringify(image)}\n`);
-    return;
-  }
-  const size = formatBytes(image.size) ?? '';
-  const where = image.pageUrl ? `  (on ${image.pageUrl})` : '';
-  process.stdout.write(
-    `${(image.format ?? '?').padEnd(5)} ${formatDimensions(image).padEnd(11)}${size.padStart(8)}  ${image.url.slice(0, 200)}${where}\n`,
-  );
-}
-
-async function save(image: ExtractedImage, fetch: SafeFetch) {
-  if (!outDir) return;
-  const target = path.join(outDir, image.name);
-  if (image.url.startsWith('data:')) {
-    await writeFile(target, Buffer.from(await (await globalThis.fetch(image.url)).arrayBuffer()));
-    return;
-  }
-  const response = await fetch(image.url, { kind: 'image', signal: controller.signal });
-  await pipeline(response.body, createWriteStream(target));
-}
-
-/** One line of the document table: where, format, size in pixels and bytes, file name. */
-function printDocumentImage(image: DocumentApiImage) {
-  if (values.json) {
-    process.stdout.write(`${JSON.stringify(image)}\n`);
-    return;
-  }
-  const where = image.slideNumbers
-    ? `slide ${image.slideNumbers.join(',')}`
-    : image.pageNumbers
-      ? `page ${image.pageNumbers.join(',')}`
-      : (image.role ?? '');
-  const size = image.linkedUrl ? 'linked' : (formatBytes(image.size) ?? '');
-  const extra = image.linkedUrl ? `  -> ${image.linkedUrl} (not fetched)` : image.note ? `  (${image.note})` : '';
-  process.stdout.write(
-    `${where.slice(0, 18).padEnd(18)} ${image.format.padEnd(5)} ${formatDimensions(image).padEnd(11)}${size.padStart(8)}  ${image.name}${extra}\n`,
-  );
-}
+import { createLimiter } from '../extractors/probe/limit.ts';
+import { fail, failWithUsage, positionals, values, videoOptionsGiven } from './args.ts';
+import { type Input, InputFailure, inputOf, listedInputs } from './inputs.ts';
+import { createOutputs, type InputOutput } from './output.ts';
 
 /**
- * A document on disk, read by the engine the browser runs, in a worker thread bounded as the
- * server's are (EXTRACT_API_DOCUMENT_HEAP_MB, EXTRACT_API_DOCUMENT_TIME_LIMIT_S), so a hostile file
- * ends with a reason instead of hanging or crashing: every image printed as found, and with --out
- * written under a unique safe name. No size bound: it is the user's own file.
+ * --timing: when each step first happened, in ms since the process started, and the CPU time the
+ * process had used by then (on a busy machine the first is waiting for a core, the second is ours).
  */
-async function extractFile(file: string) {
-  const bytes = new Uint8Array(await readFile(file));
-  const pool = createDocumentPool({ ...documentPoolOptions(config), workers: 1, maxQueue: 0 });
-  try {
-    await readDocumentFile(file, bytes, pool);
-  } finally {
-    await pool.close();
-  }
+const marks = new Map<string, { at: number; cpu: number }>();
+const mark = (step: string) => {
+  if (!values.timing || marks.has(step)) return;
+  const { user, system } = process.cpuUsage();
+  marks.set(step, { at: performance.now(), cpu: (user + system) / 1000 });
+};
+
+// pnpm runs a script in its package's folder; paths are relative to where the command was typed.
+const typedIn = process.env.INIT_CWD ?? process.cwd();
+const words = [...positionals, ...(values.list === undefined ? [] : listedInputs(values.list, typedIn))];
+if (words.length === 0) {
+  if (values.list !== undefined) fail(`--list ${values.list}: there is no input in it`);
+  await failWithUsage();
+}
+/** One input answers as it always did; with many (or a list), output says which input it is of. */
+const many = words.length > 1 || values.list !== undefined;
+const inputs: Input[] = words.map((word) => inputOf(word, typedIn));
+const has = (kind: Input['kind']) => inputs.some((input) => input.kind === kind);
+
+// An option that no input takes is a mistake in the call: refused before any work.
+if (!has('video')) {
+  const given = videoOptionsGiven();
+  if (given.length > 0) fail(`${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} for a video file on disk.`);
+}
+if (!has('web') && (values.website || values.render || values.depth !== undefined)) {
+  fail('--website, --depth and --render are for web pages; a document is read as it is.');
+}
+if (!has('document') && !has('video') && values.password !== undefined) {
+  fail('--password is for a document file on disk.');
 }
 
-async function readDocumentFile(file: string, bytes: Uint8Array, pool: ReturnType<typeof createDocumentPool>) {
-  const { kind, images } = await pool.readImages(bytes, {
-    password: values.password,
-    signal: controller.signal,
-  });
-  if (outDir) await mkdir(outDir, { recursive: true });
-  const allocate = createNameAllocator();
-  let count = 0;
-  let saved = 0;
-  for await (const image of images) {
-    count += 1;
-    const name = allocate(safeFileName(image.name));
-    // the stored file beside its view (a JPEG whose mask the view merges), under its own extension
-    const originalName = image.original && allocate(withFormatExtension(name, image.original.format));
-    let url: string;
-    let originalUrl = '';
-    if (outDir && !image.linkedUrl) {
-      const target = path.join(outDir, name);
-      // in place: the next images inflate on zlib's threads meanwhile (bench/RESULTS.md)
-      writeFileSync(target, image.bytes);
-      saved += 1;
-      url = pathToFileURL(target).href;
-      if (image.original && originalName) {
-        const originalTarget = path.join(outDir, originalName);
-        writeFileSync(originalTarget, image.original.bytes);
-        saved += 1;
-        originalUrl = pathToFileURL(originalTarget).href;
-      }
-    } else {
-      url = values.json ? dataUrlOf(image) : '';
-      if (values.json && image.original) originalUrl = dataUrlOf(image.original);
-    }
-    printDocumentImage(
-      toApiImage(image, name, url, originalName ? { name: originalName, url: originalUrl } : undefined),
-    );
-  }
-  if (!values.json) process.stderr.write(`${count} images in ${path.basename(file)} (${kind.toUpperCase()})\n`);
-  if (outDir) process.stderr.write(`saved ${saved} files to ${outDir}\n`);
-}
-
-async function main() {
-  if (inputFile && inputIsVideo && videoCli) {
-    await videoCli.extractVideoFile(inputFile, outDir, controller.signal);
-    return;
-  }
-  if (inputFile) {
-    await extractFile(inputFile);
-    return;
-  }
-  if (outDir) await mkdir(outDir, { recursive: true });
-  const images: ExtractedImage[] = [];
-  if (values.website) {
-    const request = ExtractWebsiteRequestSchema.safeParse({
-      url: startUrl,
-      depth: values.depth === undefined ? undefined : Number(values.depth),
-      render: values.render,
-      original,
-      sprites: values.sprites,
-      originalFormats: values['original-formats'],
-    });
-    if (!request.success) fail(request.error.issues[0]?.message ?? 'Bad arguments');
-    const scan = extractWebsite({ ...request.data, maxPages: config.maxPages }, controller.signal, {
-      fetch: fetcher.fetch,
-      chromiumPath: config.chromiumPath,
-      originals: config.originals,
-    });
-    for await (const event of scan) {
-      if (event.type === 'image') {
-        images.push(event.image);
-        print(event.image);
-      } else if (event.type === 'done' && !values.json) {
-        process.stderr.write(
-          `${event.found} images on ${event.done ?? 0} pages${event.stoppedAtLimit ? ` (stopped at the ${config.maxPages}-page limit)` : ''}\n`,
+/** The web address of each web input, or why it is none. */
+const addresses = new Map<Input, string | InputFailure>();
+if (has('web')) {
+  const { PublicUrlSchema } = await import('shared-contracts');
+  for (const input of inputs) {
+    if (input.kind !== 'web') continue;
+    const parsed = PublicUrlSchema.safeParse(input.arg);
+    const address = parsed.success
+      ? parsed.data
+      : new InputFailure(
+          `${parsed.error.issues[0]?.message ?? 'Not a URL'}: ${input.arg} (and no file of that name exists here either)`,
         );
-      }
-    }
-  } else {
-    const page = await readWebPage(startUrl, {
-      fetch: fetcher.fetch,
-      render: values.render,
-      cutSprites: values.sprites,
-      chromiumPath: config.chromiumPath,
-      signal: controller.signal,
-    });
-    const outcome = await toExtractedImages(page.candidates, {
-      fetch: fetcher.fetch,
-      source: 'page',
-      allocateName: createNameAllocator(),
-      signal: controller.signal,
-      ...fullSizeChecks({ original }, config.originals),
-      originalFormat: values['original-formats'],
-    });
-    for (const image of outcome.images) print(image);
-    images.push(...outcome.images);
-    if (!values.json) process.stderr.write(`${outcome.images.length} images\n`);
+    if (address instanceof InputFailure && !many) fail(address.message);
+    addresses.set(input, address);
   }
-  let failed = 0;
-  for (const image of images) {
-    await save(image, fetcher.fetch).catch((error: unknown) => {
-      failed += 1;
-      process.stderr.write(`could not save ${image.name}: ${toHttpFailure(error).message}\n`);
-    });
-  }
-  if (outDir) process.stderr.write(`saved ${images.length - failed} files to ${outDir}\n`);
 }
 
-try {
-  await main();
-} catch (error) {
-  fail(`Extraction failed: ${toHttpFailure(error, { givePassword: 'Give it with --password.' }).message}`);
-} finally {
-  await fetcher.close();
+// The first document's bytes are read while the code that reads it loads.
+const firstDocument = inputs.find((input) => input.kind === 'document');
+const bytesOf = (file: string) => {
+  mark('first input read');
+  return readFile(file).then((buffer) => new Uint8Array(buffer));
+};
+const early = firstDocument && 'file' in firstDocument ? bytesOf(firstDocument.file) : undefined;
+early?.catch(() => {});
+
+const outRoot = values.out ? path.resolve(typedIn, values.out) : undefined;
+const [{ loadConfig }, documents, web, video, folders] = await Promise.all([
+  import('../config.ts'),
+  has('document') ? import('./documents.ts') : undefined,
+  has('web') ? import('./web.ts') : undefined,
+  has('video') ? import('./video.ts') : undefined,
+  outRoot && many ? import('./folders.ts') : undefined,
+]);
+mark('code loaded');
+const settings = video?.videoSettings();
+const config = loadConfig();
+const controller = new AbortController();
+process.once('SIGINT', () => controller.abort());
+const documentReader = documents?.createDocumentReader(
+  config,
+  inputs.filter((input) => input.kind === 'document').length,
+  controller.signal,
+);
+const webReader = web?.createWebReader(config, controller.signal);
+
+const outDirs = outRoot && folders ? folders.inputFolders(inputs, outRoot) : inputs.map(() => outRoot);
+
+async function readInput(input: Input, out: InputOutput, outDir: string | undefined) {
+  if (input.kind === 'web') {
+    const address = addresses.get(input);
+    if (typeof address !== 'string') throw address;
+    mark('first input read');
+    await webReader?.read(address, out, outDir);
+  } else if (input.kind === 'video') {
+    mark('first input read');
+    if (settings && video)
+      await video.extractVideoFile(input.file, { outDir, signal: controller.signal, out, config, settings });
+  } else {
+    const bytes = input === firstDocument && early ? await early : await bytesOf(input.file);
+    await documentReader?.read(input.file, bytes, out, outDir);
+  }
 }
+
+async function failureOf(error: unknown): Promise<string> {
+  if (error instanceof InputFailure) return error.message;
+  const { toHttpFailure } = await import('../errors.ts');
+  return `Extraction failed: ${toHttpFailure(error, { givePassword: 'Give it with --password.' }).message}`;
+}
+
+const outputs = createOutputs(words, { many, json: values.json });
+const limit = createLimiter(config.documentWorkers);
+const failed: string[] = [];
+try {
+  await Promise.all(
+    inputs.map((input, index) =>
+      limit(async () => {
+        const output = outputs[index] as InputOutput;
+        const out: InputOutput = {
+          ...output,
+          line: (text) => {
+            mark('first image');
+            output.line(text);
+          },
+          json: (value) => {
+            mark('first image');
+            output.json(value);
+          },
+        };
+        try {
+          await readInput(input, out, outDirs[index]);
+        } catch (error) {
+          const reason = await failureOf(error);
+          if (!many) fail(reason);
+          failed.push(input.arg);
+          out.note(reason);
+        } finally {
+          out.end();
+        }
+      }),
+    ),
+  );
+} finally {
+  await Promise.all([documentReader?.close(), webReader?.close()]);
+}
+mark('done');
+if (many) {
+  process.stderr.write(
+    `${inputs.length} inputs: ${inputs.length - failed.length} read${failed.length > 0 ? `, ${failed.length} failed (${failed.join(', ')})` : ''}\n`,
+  );
+}
+if (values.timing) {
+  const steps = [...marks].map(([step, { at, cpu }]) => `${step} ${Math.round(at)} ms (CPU ${Math.round(cpu)} ms)`);
+  process.stderr.write(`timing (since the process started): ${steps.join(', ')}\n`);
+}
+if (failed.length > 0) process.exitCode = 2;

@@ -1,26 +1,17 @@
 /**
  * `pnpm extract <video>`: the server's ffmpeg path run on a file on disk, with the screen's modes
- * (every frame mode the video screen offers). Each frame is printed as it is made and, with --out, written there; Loaded only for a video.
+ * (every frame mode the video screen offers). Each frame is printed as it is made and, with --out,
+ * written there. Loaded only for a video (and, for their refusal, for a video's options).
  */
-import { closeSync, openSync, readSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  FrameRangeError,
-  formatBytes,
-  formatTimestamp,
-  parseTimestamp,
-  planFrames,
-  SHEET_SETTINGS,
-  sniffVideoContainer,
-  VIDEO_SNIFF_BYTES,
-} from 'media-files';
-import { sheetPdf } from 'media-files/sheetPdf';
+import { FrameRangeError, formatBytes, formatTimestamp, parseTimestamp, planFrames, SHEET_SETTINGS } from 'media-files';
 import {
   FRAME_MODE_DEFAULT,
   FrameCountSchema,
+  type FrameFormat,
   FrameFormatSchema,
   FrameIntervalSchema,
   type FrameMode,
@@ -29,7 +20,7 @@ import {
   MESSAGES,
   sensitivityOfThreshold,
 } from 'shared-contracts';
-import { loadConfig } from '../config.ts';
+import type { AppConfig } from '../config.ts';
 import {
   checkTools,
   composeContactSheet,
@@ -39,39 +30,8 @@ import {
   probeVideo,
 } from '../extractors/video/index.ts';
 import { fail, values } from './args.ts';
-
-/** Whether the file's first bytes are a video container's (whatever its name says). */
-export function isVideoFile(file: string): boolean {
-  const bytes = new Uint8Array(VIDEO_SNIFF_BYTES);
-  const fd = openSync(file, 'r');
-  try {
-    const read = readSync(fd, bytes, 0, bytes.length, 0);
-    return sniffVideoContainer(bytes.subarray(0, read)) !== undefined;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** The options that only a video takes, for refusing them elsewhere. */
-export const VIDEO_OPTIONS = [
-  'every',
-  'scenes',
-  'keyframes',
-  'count',
-  'from',
-  'to',
-  'sharpest',
-  'sheet',
-  'columns',
-  'width',
-  'format',
-] as const;
-
-export function videoOptionsGiven(): string[] {
-  return VIDEO_OPTIONS.filter((name) => values[name] !== undefined && values[name] !== false).map(
-    (name) => `--${name}`,
-  );
-}
+import { InputFailure } from './inputs.ts';
+import type { InputOutput } from './output.ts';
 
 function number(name: string, text: string): number {
   const value = Number(text);
@@ -125,17 +85,15 @@ export function selectionOfOptions(): FrameSelection {
 }
 
 /** One line of the frame table: time, format, size in pixels and bytes, file name. */
-function printFrame(frame: ExtractedFrame, url: string) {
+function printFrame(frame: ExtractedFrame, url: string, out: InputOutput) {
   if (values.json) {
     const { bytes, index, ...facts } = frame;
-    process.stdout.write(
-      `${JSON.stringify({ id: `frame-${index}`, ...facts, size: bytes.length, url, source: 'video' })}\n`,
-    );
+    out.json({ id: `frame-${index}`, ...facts, size: bytes.length, url, source: 'video' });
     return;
   }
   const size = formatBytes(frame.bytes.length) ?? '';
-  process.stdout.write(
-    `${frame.timestamp.padEnd(13)} ${frame.mimeType.replace('image/', '').toUpperCase().padEnd(5)} ${`${frame.width}x${frame.height}`.padEnd(11)}${size.padStart(8)}  ${frame.name}\n`,
+  out.line(
+    `${frame.timestamp.padEnd(13)} ${frame.mimeType.replace('image/', '').toUpperCase().padEnd(5)} ${`${frame.width}x${frame.height}`.padEnd(11)}${size.padStart(8)}  ${frame.name}`,
   );
 }
 
@@ -149,15 +107,37 @@ function wholeIn(name: keyof typeof SHEET_SETTINGS): number {
   return value;
 }
 
-export async function extractVideoFile(file: string, outDir: string | undefined, signal: AbortSignal): Promise<void> {
+export type VideoSettings = { selection: FrameSelection; columns: number; sheetWidth: number; format: FrameFormat };
+
+/** The video options, checked once for every video of the call: a wrong one refuses the call. */
+export function videoSettings(): VideoSettings {
   const selection = selectionOfOptions();
   if (!values.sheet && (values.columns !== undefined || values.width !== undefined))
     fail('--columns and --width are for --sheet.');
-  if (values.sheet && !outDir) fail('--sheet writes the contact sheet into --out DIR: give one.');
+  if (values.sheet && !values.out) fail('--sheet writes the contact sheet into --out DIR: give one.');
   const columns = wholeIn('columns');
   const sheetWidth = wholeIn('width');
   const format = checked('format', FrameFormatSchema.safeParse(values.format ?? 'png'));
-  const config = loadConfig();
+  return { selection, columns, sheetWidth, format };
+}
+
+export async function extractVideoFile(
+  file: string,
+  {
+    outDir,
+    signal,
+    out,
+    config,
+    settings,
+  }: {
+    outDir: string | undefined;
+    signal: AbortSignal;
+    out: InputOutput;
+    config: AppConfig;
+    settings: VideoSettings;
+  },
+): Promise<void> {
+  const { selection, columns, sheetWidth, format } = settings;
   const tools = { ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath };
   const workDir = await mkdtemp(path.join(tmpdir(), 'image-extractor-cli-video-'));
   try {
@@ -166,7 +146,7 @@ export async function extractVideoFile(file: string, outDir: string | undefined,
     try {
       planFrames(video.durationSeconds, selection);
     } catch (error) {
-      if (error instanceof FrameRangeError) fail(error.message);
+      if (error instanceof FrameRangeError) throw new InputFailure(error.message);
       throw error;
     }
     if (outDir) await mkdir(outDir, { recursive: true });
@@ -188,14 +168,12 @@ export async function extractVideoFile(file: string, outDir: string | undefined,
         url = pathToFileURL(target).href;
         frames.push({ file: target, timestamp: frame.timestamp });
       } else frames.push({ file: '', timestamp: frame.timestamp });
-      printFrame(frame, url);
+      printFrame(frame, url, out);
     }
     if (!values.json) {
-      process.stderr.write(
-        `${frames.length} frames of ${path.basename(file)} (${video.codec} ${video.width}x${video.height})\n`,
-      );
+      out.note(`${frames.length} frames of ${path.basename(file)} (${video.codec} ${video.width}x${video.height})`);
     }
-    if (outDir) process.stderr.write(`saved ${frames.length} files to ${outDir}\n`);
+    if (outDir) out.note(`saved ${frames.length} files to ${outDir}`);
     if (values.sheet && outDir && frames.length > 0) {
       const name = path.basename(file);
       const png = await composeContactSheet({
@@ -211,11 +189,13 @@ export async function extractVideoFile(file: string, outDir: string | undefined,
       });
       const stem = name.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'video';
       await writeFile(path.join(outDir, `${stem}-sheet.png`), png);
+      // pdf-lib is loaded only for a sheet
+      const { sheetPdf } = await import('media-files/sheetPdf');
       await writeFile(path.join(outDir, `${stem}-sheet.pdf`), await sheetPdf(png, name));
-      process.stderr.write(`contact sheet: ${stem}-sheet.png and ${stem}-sheet.pdf in ${outDir}\n`);
+      out.note(`contact sheet: ${stem}-sheet.png and ${stem}-sheet.pdf in ${outDir}`);
     }
   } catch (error) {
-    if (isVideoJobError(error)) fail(`Extraction failed: ${error.message}`);
+    if (isVideoJobError(error)) throw new InputFailure(`Extraction failed: ${error.message}`);
     throw error;
   } finally {
     await rm(workDir, { recursive: true, force: true });

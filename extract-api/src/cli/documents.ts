@@ -1,0 +1,89 @@
+/**
+ * `pnpm extract <file>`: documents on disk, read by the engine the browser runs, in one pool of
+ * worker threads for the whole call, bounded as the server's are (EXTRACT_API_DOCUMENT_WORKERS,
+ * _HEAP_MB, _TIME_LIMIT_S), so a hostile file ends with a reason instead of hanging or crashing.
+ * Every image is printed as found and, with --out, written under a unique safe name. No size
+ * bound: they are the user's own files. Loaded only when an input is a document.
+ */
+
+import { writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createNameAllocator, formatBytes, formatDimensions, safeFileName, withFormatExtension } from 'media-files';
+import type { DocumentApiImage } from 'shared-contracts';
+import { type AppConfig, documentPoolOptions } from '../config.ts';
+import { createDocumentPool } from '../extractors/document/documentPool.ts';
+import { dataUrlOf, toApiImage } from '../extractors/document/index.ts';
+import { values } from './args.ts';
+import type { InputOutput } from './output.ts';
+
+/** One line of the document table: where, format, size in pixels and bytes, file name. */
+function printDocumentImage(image: DocumentApiImage, out: InputOutput) {
+  if (values.json) {
+    out.json(image);
+    return;
+  }
+  const where = image.slideNumbers
+    ? `slide ${image.slideNumbers.join(',')}`
+    : image.pageNumbers
+      ? `page ${image.pageNumbers.join(',')}`
+      : (image.role ?? '');
+  const size = image.linkedUrl ? 'linked' : (formatBytes(image.size) ?? '');
+  const extra = image.linkedUrl ? `  -> ${image.linkedUrl} (not fetched)` : image.note ? `  (${image.note})` : '';
+  out.line(
+    `${where.slice(0, 18).padEnd(18)} ${image.format.padEnd(5)} ${formatDimensions(image).padEnd(11)}${size.padStart(8)}  ${image.name}${extra}`,
+  );
+}
+
+export type DocumentReader = {
+  read(file: string, bytes: Uint8Array, out: InputOutput, outDir: string | undefined): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** `documents`: how many the call reads, so that one document starts one thread, not the configured number. */
+export function createDocumentReader(config: AppConfig, documents: number, signal: AbortSignal): DocumentReader {
+  const options = documentPoolOptions(config);
+  // The caller reads at most `workers` inputs at once, so none ever waits in the pool's queue.
+  const pool = createDocumentPool({ ...options, workers: Math.min(options.workers, documents), maxQueue: 0 });
+  return {
+    close: () => pool.close(),
+    async read(file, bytes, out, outDir) {
+      const { kind, images } = await pool.readImages(bytes, { password: values.password, signal });
+      if (outDir) await mkdir(outDir, { recursive: true });
+      const allocate = createNameAllocator();
+      let count = 0;
+      let saved = 0;
+      for await (const image of images) {
+        count += 1;
+        const name = allocate(safeFileName(image.name));
+        // the stored file beside its view (a JPEG whose mask the view merges), under its own extension
+        const originalName = image.original && allocate(withFormatExtension(name, image.original.format));
+        let url: string;
+        let originalUrl = '';
+        if (outDir && !image.linkedUrl) {
+          const target = path.join(outDir, name);
+          // in place: the next images inflate on zlib's threads meanwhile (bench/RESULTS.md)
+          writeFileSync(target, image.bytes);
+          saved += 1;
+          url = pathToFileURL(target).href;
+          if (image.original && originalName) {
+            const originalTarget = path.join(outDir, originalName);
+            writeFileSync(originalTarget, image.original.bytes);
+            saved += 1;
+            originalUrl = pathToFileURL(originalTarget).href;
+          }
+        } else {
+          url = values.json ? dataUrlOf(image) : '';
+          if (values.json && image.original) originalUrl = dataUrlOf(image.original);
+        }
+        printDocumentImage(
+          toApiImage(image, name, url, originalName ? { name: originalName, url: originalUrl } : undefined),
+          out,
+        );
+      }
+      if (!values.json) out.note(`${count} images in ${path.basename(file)} (${kind.toUpperCase()})`);
+      if (outDir) out.note(`saved ${saved} files to ${outDir}`);
+    },
+  };
+}
