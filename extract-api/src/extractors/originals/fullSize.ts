@@ -1,7 +1,13 @@
 import type { SafeFetch } from '../../services/safeFetch/index.ts';
 import { type ImageFacts, mimeTypeFor } from '../probe/index.ts';
 import { originalCandidates } from './candidates.ts';
-import { createOriginalsCache, type OriginalLimits, type OriginalsCache, verifyOriginal } from './verifyOriginal.ts';
+import {
+  createOriginalsCache,
+  type OriginalLimits,
+  type OriginalsCache,
+  verifyOriginal,
+  warmOriginal,
+} from './verifyOriginal.ts';
 
 /** Turns per host (the web extractors' probe gate), as far as a check needs one. */
 type HostTurns = { run<T>(host: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T> };
@@ -21,9 +27,9 @@ export type FullSizeOptions = {
 
 /**
  * The larger original behind a measured web image, as facts like the probe's: the rules' guesses
- * for its address, each checked larger and the same
- * picture (verifyOriginal). Undefined when none passes, or for an image with no size or no
- * address of its own: the page's copy stands.
+ * for its address, each checked larger and the same picture (verifyOriginal; the copy's bytes,
+ * when its probe kept them, are not fetched again). Undefined when none passes, or for an image
+ * with no size or no address of its own: the page's copy stands.
  */
 export async function findFullSize(
   url: string,
@@ -34,14 +40,14 @@ export async function findFullSize(
   if (!width || !height || !/^https?:/i.test(url)) return undefined;
   const candidates = originalCandidates(url);
   if (candidates.length === 0) return undefined;
-  const check = () =>
-    verifyOriginal({ url, width, height, ...(facts.format ? { format: facts.format } : {}) }, candidates, {
-      fetch: options.fetch,
-      cache: options.checks.cache,
-      limits: options.checks.limits,
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.headers ? { headers: options.headers } : {}),
-    });
+  const thumbnail = {
+    url,
+    width,
+    height,
+    ...(facts.format ? { format: facts.format } : {}),
+    ...(facts.bytes ? { bytes: facts.bytes } : {}),
+  };
+  const check = () => verifyOriginal(thumbnail, candidates, verifyOptions(options));
   const gate = options.probeGate;
   const original = await (gate ? gate.run(new URL(url).host, check, options.signal) : check());
   if (!original) return undefined;
@@ -54,6 +60,25 @@ export async function findFullSize(
     height: original.height,
     ...(original.bytes ? { size: original.bytes.byteLength } : {}),
   };
+}
+
+const verifyOptions = (options: FullSizeOptions) => ({
+  fetch: options.fetch,
+  cache: options.checks.cache,
+  limits: options.checks.limits,
+  ...(options.signal ? { signal: options.signal } : {}),
+  ...(options.headers ? { headers: options.headers } : {}),
+});
+
+/**
+ * Reads the header of a copy's likeliest original while the copy is measured (warmOriginal), at
+ * the original's host's probe place.
+ */
+export function warmFullSize(url: string, options: FullSizeOptions): void {
+  if (!/^https?:/i.test(url)) return;
+  const warm = () => warmOriginal(url, verifyOptions(options));
+  const gate = options.probeGate;
+  (gate ? gate.run(new URL(url).host, warm, options.signal) : warm()).catch(() => undefined);
 }
 
 /**

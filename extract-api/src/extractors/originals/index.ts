@@ -7,7 +7,7 @@
  *   const original = await verifyOriginal(thumbnail, candidates, { fetch, cache, limits });
  */
 export { type OriginalCandidate, originalCandidates } from './candidates.ts';
-export { type FullSizeChecks, type FullSizeOptions, findFullSize, fullSizeChecks } from './fullSize.ts';
+export { type FullSizeChecks, type FullSizeOptions, findFullSize, fullSizeChecks, warmFullSize } from './fullSize.ts';
 export { pictureHash, pictureSignature } from './pictureHash.ts';
 export { ORIGINAL_RULES, type OriginalRule } from './rules/index.ts';
 export {

@@ -1,7 +1,7 @@
 import { hammingDistance, hashWords } from 'media-files';
 import { readBuffer, type SafeFetch } from '../../services/safeFetch/index.ts';
 import { IMAGE_ACCEPT, type ImageFacts, probeImage, sniffImageFormat } from '../probe/index.ts';
-import type { OriginalCandidate } from './candidates.ts';
+import { type OriginalCandidate, originalCandidates } from './candidates.ts';
 import { HASHABLE_FORMATS, pictureSignature } from './pictureHash.ts';
 
 /**
@@ -156,10 +156,12 @@ export async function verifyOriginal(
     if (!isLarger(size, thumbnail) || size.width * size.height > limits.maxPixels) continue;
     if (facts.size !== undefined && facts.size > limits.maxBytes) continue;
 
+    // The copy is hashed while the candidate downloads.
+    const copy = signatureOfThumbnail();
     const read = await readPicture(candidate.url, options, thumbnail);
     signal?.throwIfAborted();
     if (!read.picture) continue;
-    const expected = await signatureOfThumbnail();
+    const expected = await copy;
     // A thumbnail that cannot be hashed cannot be compared: it stands.
     if (expected === undefined) return undefined;
     if (!samePicture(expected, read.picture)) continue;
@@ -172,6 +174,15 @@ export async function verifyOriginal(
     };
   }
   return undefined;
+}
+
+/**
+ * Starts reading the header of `url`'s likeliest original while the copy itself is being measured:
+ * the check that follows finds it in the cache, a round trip sooner. Never fails.
+ */
+export async function warmOriginal(url: string, options: VerifyOriginalOptions): Promise<void> {
+  const [first] = originalCandidates(url);
+  if (first) await headerFacts(first.url, options).catch(() => undefined);
 }
 
 /** The candidate's format and size from its first bytes (probeImage's range request), once per scan. */

@@ -15,6 +15,8 @@ export type ImageFacts = {
   size?: number;
   /** The address the bytes came from, after redirects (the data: URL itself for one). */
   finalUrl: string;
+  /** The whole file, when the probe read all of it and was asked to keep it (`keepWhole`). */
+  bytes?: Uint8Array;
 };
 
 /** The first request asks for this much: every format's header fits, and so does nearly every JPEG's EXIF. */
@@ -36,6 +38,8 @@ export const imageAccept = (originalFormat?: boolean) => (originalFormat ? ORIGI
 export type ProbeImageOptions = {
   /** Extra request headers, e.g. the page as Referer for sites that refuse hot-linked images. */
   headers?: Record<string, string>;
+  /** Keep the bytes when they are the whole file (a small image): a full-size check compares them. */
+  keepWhole?: boolean;
 };
 
 function header(response: SafeResponse, name: string): string | undefined {
@@ -255,7 +259,10 @@ export async function probeImage(
       facts.width = dimensions.width;
       facts.height = dimensions.height;
     }
-    if (source.complete) facts.size = source.bytes.length;
+    if (source.complete) {
+      facts.size = source.bytes.length;
+      if (options.keepWhole) facts.bytes = source.bytes;
+    }
     return facts;
   } finally {
     source.close();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileNameFromUrl } from 'media-files';
 import { type ExtractedImage, type ImageSourceKind, MESSAGES } from 'shared-contracts';
 import { isByteBudgetError, type SafeFetch } from '../../services/safeFetch/index.ts';
-import { type FullSizeChecks, findFullSize } from '../originals/index.ts';
+import { type FullSizeChecks, findFullSize, warmFullSize } from '../originals/index.ts';
 import type { ImageCandidate } from '../page/index.ts';
 import { createLimiter, type ImageFacts, imageAccept, type Limiter, probeDataUrl, probeImage } from '../probe/index.ts';
 import type { HostGate } from './hostGate.ts';
@@ -91,6 +91,7 @@ export async function toExtractedImages(
     candidates.slice(0, granted).map((candidate) =>
       limit(async () => {
         // Once the byte budget is spent, every fetch of the extraction is refused: not even tried.
+        if (options.fullSize && !bytesSpent) warmFullSize(candidate.url, fullSizeOptions(options, options.fullSize));
         const facts = bytesSpent && !isDataUrl(candidate.url) ? NOT_CHECKED : await measure(candidate, options);
         if (facts === NOT_CHECKED) {
           bytesSpent = true;
@@ -132,6 +133,8 @@ async function measure(
     const probe = () =>
       probeImage(candidate.url, options.fetch, options.signal, {
         headers: { accept: imageAccept(options.originalFormat) },
+        // A full-size check compares the copy's picture: a small copy read whole is not fetched again.
+        keepWhole: options.fullSize !== undefined,
       });
     const gate = options.probeGate;
     return await (gate ? gate.run(new URL(candidate.url).host, probe, options.signal) : probe());
@@ -141,17 +144,20 @@ async function measure(
   }
 }
 
+/** How this extraction's full-size checks fetch: its fetch, gate and Accept. */
+const fullSizeOptions = (options: ProbeOptions, checks: FullSizeChecks) => ({
+  fetch: options.fetch,
+  checks,
+  ...(options.signal ? { signal: options.signal } : {}),
+  ...(options.probeGate ? { probeGate: options.probeGate } : {}),
+  ...(options.originalFormat ? { headers: { accept: imageAccept(true) } } : {}),
+});
+
 /** A candidate's checked original; a check that fails (not an abort) leaves the page's copy. */
 async function fullSizeOf(candidate: ImageCandidate, facts: ImageFacts, options: ProbeOptions, checks: FullSizeChecks) {
   if (isDataUrl(candidate.url)) return undefined;
   try {
-    return await findFullSize(candidate.url, facts, {
-      fetch: options.fetch,
-      checks,
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.probeGate ? { probeGate: options.probeGate } : {}),
-      ...(options.originalFormat ? { headers: { accept: imageAccept(true) } } : {}),
-    });
+    return await findFullSize(candidate.url, facts, fullSizeOptions(options, checks));
   } catch (error) {
     if (options.signal?.aborted) throw error;
     return undefined;
