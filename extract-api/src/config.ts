@@ -4,7 +4,7 @@ import ipaddr from 'ipaddr.js';
 import { SCAN_MAX_PAGES_DEFAULT, SCAN_MAX_PAGES_LIMIT } from 'shared-contracts';
 import { z } from 'zod';
 import { RENDER_USER } from '../../tooling/chromium.mjs';
-import { DOCUMENT_TIME_LIMIT_MS } from './extractors/document/readDocument.ts';
+import { DOCUMENT_TIME_LIMIT_MS } from './extractors/document/defaults.ts';
 import type { OriginalLimits } from './extractors/originals/index.ts';
 import type { ExtractionBudgets } from './extractors/probe/index.ts';
 import {
@@ -13,9 +13,10 @@ import {
   DEFAULT_RENDERS,
   DEFAULT_SCROLL_HEIGHT_PX,
   DEFAULT_SCROLL_TIME_MS,
-} from './extractors/render/renderPage.ts';
-import { RENDERER_MEMORY_MB_DEFAULT, RENDERER_PROCESSES_DEFAULT } from './extractors/render/sandbox.ts';
-import { CRAWL_DEFAULTS } from './extractors/web/crawl/rules.ts';
+  RENDERER_MEMORY_MB_DEFAULT,
+  RENDERER_PROCESSES_DEFAULT,
+} from './extractors/render/defaults.ts';
+import { CRAWL_DEFAULTS } from './extractors/web/crawl/defaults.ts';
 import type { FinishedJobsBound } from './jobs/types.ts';
 import type { RateLimits } from './plugins/rateLimit/index.ts';
 

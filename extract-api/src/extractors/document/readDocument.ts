@@ -9,10 +9,10 @@ import {
   unlockDocument,
 } from 'document-engine';
 import { nodeInflateRaw } from 'document-engine/node';
+import { DOCUMENT_TIME_LIMIT_MS } from './defaults.ts';
 import { DocumentLimitError } from './failure.ts';
 
-/** A request may keep the engine busy this long; in the browser there is no bound (it is the user's own CPU). */
-export const DOCUMENT_TIME_LIMIT_MS = 120_000;
+export { DOCUMENT_TIME_LIMIT_MS };
 
 export type ReadDocumentOptions = {
   password?: string | undefined;

@@ -4,6 +4,13 @@ import { MESSAGES } from 'shared-contracts';
 import { type Admission, createGate, type Gate, TimeLimitError } from '../../admission/index.ts';
 import { isSafeFetchError, onAbort, readBuffer, type SafeFetch } from '../../services/safeFetch/index.ts';
 import { getBrowser } from './browser.ts';
+import {
+  DEFAULT_RENDER_QUEUE,
+  DEFAULT_RENDER_TIMEOUT_MS,
+  DEFAULT_RENDERS,
+  DEFAULT_SCROLL_HEIGHT_PX,
+  DEFAULT_SCROLL_TIME_MS,
+} from './defaults.ts';
 import { PRESERVE_DRAWING_BUFFER_SCRIPT } from './drawnInPage.ts';
 import {
   isRenderError,
@@ -25,15 +32,13 @@ import { type LoadedImage, MAX_RENDER_REQUESTS, NetworkGate, type RefusedRequest
 import { type FramesRead, readFrames } from './readFrames.ts';
 import { cutSprites, type SpritePiece } from './sprites.ts';
 
-export const DEFAULT_RENDER_TIMEOUT_MS = 30_000;
-/** Pages rendered at once by one process: each is a Chromium renderer of a few hundred MB and a busy core. */
-export const DEFAULT_RENDERS = 2;
-/** Renders a visitor may wait for behind them: a short line, the wait is a few renders long. */
-export const DEFAULT_RENDER_QUEUE = 8;
-/** Scrolling stops after this long, even if the page still grows (an endless feed). */
-export const DEFAULT_SCROLL_TIME_MS = 15_000;
-/** Scrolling stops once this far down the page (about 55 screens), even if the page still grows. */
-export const DEFAULT_SCROLL_HEIGHT_PX = 50_000;
+export {
+  DEFAULT_RENDER_QUEUE,
+  DEFAULT_RENDER_TIMEOUT_MS,
+  DEFAULT_RENDERS,
+  DEFAULT_SCROLL_HEIGHT_PX,
+  DEFAULT_SCROLL_TIME_MS,
+};
 export const RENDER_VIEWPORT = { width: 1366, height: 900 } as const;
 
 /** The network counts as idle after this long with nothing in flight. */

@@ -14,10 +14,10 @@ import { access, constants, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { RENDER_USER } from '../../../../tooling/chromium.mjs';
+import { RENDERER_MEMORY_MB_DEFAULT, RENDERER_PROCESSES_DEFAULT } from './defaults.ts';
 import { noRenderUserMessage, RenderUnavailableError } from './errors.ts';
 
-export const RENDERER_PROCESSES_DEFAULT = 4;
-export const RENDERER_MEMORY_MB_DEFAULT = 2048;
+export { RENDERER_MEMORY_MB_DEFAULT, RENDERER_PROCESSES_DEFAULT };
 
 const SETPRIV = '/usr/bin/setpriv';
 

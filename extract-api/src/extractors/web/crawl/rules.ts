@@ -9,12 +9,7 @@ import { siteKey } from '../site.ts';
  * The crawl's own defaults, kept when it is used without a configuration (the CLI, tests);
  * config.ts states its settings' defaults from these.
  */
-export const CRAWL_DEFAULTS = {
-  /** Pages of one host read at once: polite to the site, and enough to keep two cores busy. */
-  pagesPerHost: 4,
-  /** Pages read at once in all: by one embedded scan (a batch spans several hosts), or by one `pnpm worker`. */
-  pages: 8,
-} as const;
+export { CRAWL_DEFAULTS } from './defaults.ts';
 
 /** A page answering 429/503 is asked again this many times, after its Retry-After or a doubling back-off. */
 export const PAGE_RETRIES = 3;
