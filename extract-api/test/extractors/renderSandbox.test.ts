@@ -7,6 +7,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CHROMIUM_PATH, RENDER_USER } from '../../../tooling/chromium.mjs';
 import { getBrowser } from '../../src/extractors/render/browser.ts';
+import { RENDERER_MEMORY_MB_DEFAULT, RENDERER_PROCESSES_DEFAULT } from '../../src/extractors/render/defaults.ts';
 import { closeRenderer, RenderUnavailableError } from '../../src/extractors/render/index.ts';
 import {
   type Account,
@@ -15,8 +16,6 @@ import {
   launcherScript,
   lookupAccount,
   planLaunch,
-  RENDERER_MEMORY_MB_DEFAULT,
-  RENDERER_PROCESSES_DEFAULT,
   rendererArgs,
   setBrowserLaunch,
 } from '../../src/extractors/render/sandbox.ts';

@@ -1,9 +1,10 @@
 import { initialOf, logOut, type SessionUser } from 'browser-services/account-session';
 import { toasts } from 'browser-services/toast';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES } from 'shared-contracts/messages';
 import { PATHS } from 'shared-contracts/routes';
+import { useDismiss } from '../popup/useDismiss.ts';
 import './AccountMenu.css';
 
 /** Log out, then home, with the toast that says so: the avatar menu's and the phone menu's Log out. */
@@ -24,24 +25,12 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   const trigger = useRef<HTMLButtonElement>(null);
 
   // Closes on a click elsewhere and on Escape (focus back on the avatar).
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        trigger.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(
+    open,
+    useCallback(() => setOpen(false), []),
+    root,
+    trigger,
+  );
 
   const logOutAndGoHome = useSignOut();
   const signOut = () => {

@@ -1,9 +1,10 @@
 import type { SessionUser } from 'browser-services/account-session';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LANDING_SECTIONS, PATHS } from 'shared-contracts/routes';
 import { useEditProfileDialog, useSignOut } from '../account/index.ts';
 import { TOOLS } from '../pages/toolCatalog.ts';
+import { useDismiss } from '../popup/useDismiss.ts';
 import { SECTION_LINKS, useSectionClick } from './sectionLinks.ts';
 import './PhoneMenu.css';
 
@@ -24,32 +25,8 @@ export function PhoneMenu({ user }: { user: SessionUser | null }) {
   // Here, not inside the panel: the dialog stays open once the menu has closed.
   const { openDialog, dialogElement } = useEditProfileDialog();
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    // Tab past the last item closes it, so the open panel never covers the focused control.
-    const onFocus = (event: FocusEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('focusin', onFocus);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('focusin', onFocus);
-    };
-  }, [open]);
-
-  const close = () => setOpen(false);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, root, button, { focusOut: true });
 
   return (
     <>
@@ -58,7 +35,7 @@ export function PhoneMenu({ user }: { user: SessionUser | null }) {
           ref={button}
           id={buttonId}
           type="button"
-          className="phone-menu__button"
+          className="btn phone-menu__button"
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((value) => !value)}

@@ -8,9 +8,10 @@
  *   for await (const image of images) …
  *   toApiImage(image, name, url)                              // the API's image shape
  */
+
+export { DOCUMENT_TIME_LIMIT_MS } from './defaults.ts';
 export { DocumentLimitError } from './failure.ts';
 export {
-  DOCUMENT_TIME_LIMIT_MS,
   type ReadDocumentOptions,
   type ReadDocumentResult,
   readDocumentImages,

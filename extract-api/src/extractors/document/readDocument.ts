@@ -12,8 +12,6 @@ import { nodeInflateRaw } from 'document-engine/node';
 import { DOCUMENT_TIME_LIMIT_MS } from './defaults.ts';
 import { DocumentLimitError } from './failure.ts';
 
-export { DOCUMENT_TIME_LIMIT_MS };
-
 export type ReadDocumentOptions = {
   password?: string | undefined;
   signal?: AbortSignal | undefined;

@@ -20,6 +20,7 @@
  * (sandbox.ts; set at start with setBrowserLaunch), and a launch that cannot do either is refused.
  */
 export { CHROMIUM_ARGS, closeRenderer } from './browser.ts';
+export * from './defaults.ts';
 export {
   type DrawnImage,
   type DrawnKind,
@@ -45,11 +46,6 @@ export {
 } from './network.ts';
 export type { FramesRead, ShadowRootHtml } from './readFrames.ts';
 export {
-  DEFAULT_RENDER_QUEUE,
-  DEFAULT_RENDER_TIMEOUT_MS,
-  DEFAULT_RENDERS,
-  DEFAULT_SCROLL_HEIGHT_PX,
-  DEFAULT_SCROLL_TIME_MS,
   RENDER_VIEWPORT,
   type RenderedPage,
   type RenderLimits,
@@ -64,8 +60,6 @@ export {
 export {
   type BrowserLaunchSettings,
   browserLaunchWarning,
-  RENDERER_MEMORY_MB_DEFAULT,
-  RENDERER_PROCESSES_DEFAULT,
   setBrowserLaunch,
 } from './sandbox.ts';
 export { MAX_SPRITE_PIECES, MIN_SPRITE_SIDE, type SpritePiece } from './sprites.ts';

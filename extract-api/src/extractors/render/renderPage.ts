@@ -32,13 +32,6 @@ import { type LoadedImage, MAX_RENDER_REQUESTS, NetworkGate, type RefusedRequest
 import { type FramesRead, readFrames } from './readFrames.ts';
 import { cutSprites, type SpritePiece } from './sprites.ts';
 
-export {
-  DEFAULT_RENDER_QUEUE,
-  DEFAULT_RENDER_TIMEOUT_MS,
-  DEFAULT_RENDERS,
-  DEFAULT_SCROLL_HEIGHT_PX,
-  DEFAULT_SCROLL_TIME_MS,
-};
 export const RENDER_VIEWPORT = { width: 1366, height: 900 } as const;
 
 /** The network counts as idle after this long with nothing in flight. */

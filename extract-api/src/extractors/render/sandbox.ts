@@ -17,8 +17,6 @@ import { RENDER_USER } from '../../../../tooling/chromium.mjs';
 import { RENDERER_MEMORY_MB_DEFAULT, RENDERER_PROCESSES_DEFAULT } from './defaults.ts';
 import { noRenderUserMessage, RenderUnavailableError } from './errors.ts';
 
-export { RENDERER_MEMORY_MB_DEFAULT, RENDERER_PROCESSES_DEFAULT };
-
 const SETPRIV = '/usr/bin/setpriv';
 
 export type BrowserLaunchSettings = {

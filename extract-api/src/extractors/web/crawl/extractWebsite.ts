@@ -6,9 +6,10 @@ import { createLimiter, ExtractionBudget, type ExtractionBudgets } from '../../p
 import { createHostGate, type HostGate } from '../hostGate.ts';
 import { PROBE_CONCURRENCY } from '../toExtractedImages.ts';
 import { crawlPage } from './crawlPage.ts';
+import { CRAWL_DEFAULTS } from './defaults.ts';
 import type { PageReader } from './readScanPage.ts';
 import { createRobotsCache } from './robotsCache.ts';
-import { CRAWL_DEFAULTS, type CrawlInput, linkRule, startOrigins, startUrls } from './rules.ts';
+import { type CrawlInput, linkRule, startOrigins, startUrls } from './rules.ts';
 import { MemoryScanStore } from './scanStore.ts';
 
 /** What the scan runs with: the safe fetch, and the Chromium that renders pages. */

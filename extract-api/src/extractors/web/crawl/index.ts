@@ -3,6 +3,7 @@
 // (extractWebsite) runs that turn from an in-process queue over a MemoryScanStore; on Redis,
 // `pnpm worker` runs it from BullMQ's queue over a RedisScanStore (jobs/redis/pageWorker.ts).
 export * from './crawlPage.ts';
+export * from './defaults.ts';
 export * from './extractWebsite.ts';
 export * from './readScanPage.ts';
 export * from './robots.ts';

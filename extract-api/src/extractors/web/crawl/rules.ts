@@ -9,7 +9,6 @@ import { siteKey } from '../site.ts';
  * The crawl's own defaults, kept when it is used without a configuration (the CLI, tests);
  * config.ts states its settings' defaults from these.
  */
-export { CRAWL_DEFAULTS } from './defaults.ts';
 
 /** A page answering 429/503 is asked again this many times, after its Retry-After or a doubling back-off. */
 export const PAGE_RETRIES = 3;
