@@ -35,6 +35,7 @@ const FIND_SPRITES_SCRIPT = `(async function () {
     if (!(url in sheets)) {
       sheets[url] = new Promise(function (resolve) {
         var img = new Image();
+        // A sheet that has not loaded in 2 s is left out: the render's own time limit is the page's.
         var timer = setTimeout(function () { resolve(null); }, 2000);
         img.onload = function () { clearTimeout(timer); resolve({ width: img.naturalWidth, height: img.naturalHeight }); };
         img.onerror = function () { clearTimeout(timer); resolve(null); };
