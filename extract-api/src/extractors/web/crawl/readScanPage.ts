@@ -77,7 +77,11 @@ export async function readScanPage(task: PageTask, reader: PageReader, store: Sc
       : { pages: [], images: [] };
   const listed = seeds.images.filter((image) => reader.follows(image.page) !== undefined);
   const byPage = new Map<string, string[]>();
-  for (const image of listed) byPage.set(image.page, [...(byPage.get(image.page) ?? []), image.url]);
+  for (const image of listed) {
+    const images = byPage.get(image.page);
+    if (images) images.push(image.url);
+    else byPage.set(image.page, [image.url]);
+  }
   for (const [listedOn, images] of byPage) {
     const candidates = images.map((image) => ({ url: image, foundIn: ['sitemap'], variants: [] }));
     await measureCandidates(candidates, listedOn, task, reader, store);
