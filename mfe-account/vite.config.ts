@@ -3,7 +3,15 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkPackages } from '../tooling/chunkPackages.mjs';
 import { remoteBuild, remoteDefaults, remoteServers } from '../tooling/federation.mjs';
+import { firstLoad } from '../tooling/firstLoad.mjs';
 import { DEV_PORTS } from '../tooling/ports.mjs';
+
+const exposes = {
+  './SignInPage': './src/exposed/SignInPage.ts',
+  './SignUpPage': './src/exposed/SignUpPage.ts',
+  './ProfilePage': './src/exposed/ProfilePage.ts',
+  './EditProfileDialog': './src/exposed/EditProfileDialog.ts',
+};
 
 // The remote's contract: its name and the pages it exposes. `base: './'` lets any host (or any
 // path on a CDN) load its chunks from where remoteEntry.js lives.
@@ -12,15 +20,11 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     chunkPackages(),
+    firstLoad(exposes),
     federation({
       ...remoteDefaults(command, import.meta.dirname),
       name: 'mfe_account',
-      exposes: {
-        './SignInPage': './src/exposed/SignInPage.ts',
-        './SignUpPage': './src/exposed/SignUpPage.ts',
-        './ProfilePage': './src/exposed/ProfilePage.ts',
-        './EditProfileDialog': './src/exposed/EditProfileDialog.ts',
-      },
+      exposes,
       dev: { remoteHmr: true },
     }),
   ],

@@ -3,7 +3,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkPackages } from '../tooling/chunkPackages.mjs';
 import { remoteBuild, remoteDefaults, remoteServers } from '../tooling/federation.mjs';
+import { firstLoad } from '../tooling/firstLoad.mjs';
 import { DEV_PORTS } from '../tooling/ports.mjs';
+
+const exposes = {
+  './UrlExtractorPage': './src/exposed/UrlExtractorPage.ts',
+  './WebsiteExtractorPage': './src/exposed/WebsiteExtractorPage.ts',
+};
 
 // The remote's contract: its name and the pages it exposes. `base: './'` lets any host (or any
 // path on a CDN) load its chunks from where remoteEntry.js lives.
@@ -12,13 +18,11 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     chunkPackages(),
+    firstLoad(exposes),
     federation({
       ...remoteDefaults(command, import.meta.dirname),
       name: 'mfe_url_website',
-      exposes: {
-        './UrlExtractorPage': './src/exposed/UrlExtractorPage.ts',
-        './WebsiteExtractorPage': './src/exposed/WebsiteExtractorPage.ts',
-      },
+      exposes,
       dev: { remoteHmr: true },
     }),
   ],

@@ -32,18 +32,32 @@ const lazy = (name: string, load: () => Promise<object>) => ({
   get: () => load().then((module) => () => module),
 });
 
+/** The shell's modules a remote page may take from it and that load on demand, by share key. */
+function onDemandModules(): Record<string, () => Promise<object>> {
+  return {
+    'react-dom': () => import('react-dom'),
+    'browser-services': () => import('browser-services'),
+    'browser-services/extraction': () => import('browser-services/extraction'),
+    'browser-services/files': () => import('browser-services/files'),
+    'browser-services/workers': () => import('browser-services/workers'),
+    ...ANTD_MODULES,
+  };
+}
+
+/** Starts loading a share the shell provides on demand, ahead of the remote's request for it. */
+export function preloadShare(key: string): void {
+  onDemandModules()
+    [key]?.()
+    .catch(() => undefined);
+}
+
 export function sharedProviders() {
   return {
     react: loaded('react', React),
     'react/jsx-runtime': loaded('react/jsx-runtime', ReactJsxRuntime),
     'react-dom/client': loaded('react-dom/client', ReactDomClient),
     'react-router-dom': loaded('react-router-dom', SharedRouter),
-    'react-dom': lazy('react-dom', () => import('react-dom')),
-    'browser-services': lazy('browser-services', () => import('browser-services')),
     'browser-services/toast': loaded('browser-services/toast', ToastEntry),
-    'browser-services/extraction': lazy('browser-services/extraction', () => import('browser-services/extraction')),
-    'browser-services/files': lazy('browser-services/files', () => import('browser-services/files')),
-    'browser-services/workers': lazy('browser-services/workers', () => import('browser-services/workers')),
-    ...Object.fromEntries(Object.entries(ANTD_MODULES).map(([key, load]) => [key, lazy(key, load)])),
+    ...Object.fromEntries(Object.entries(onDemandModules()).map(([key, load]) => [key, lazy(key, load)])),
   };
 }
