@@ -51,6 +51,8 @@ export const REMOTES = remotes;
 
 // An import of a module: `from 'x'`, `import('x')`, `import 'x'`.
 const IMPORTED = /(?:from|import)\s*\(?\s*'([^']+)'/g;
+// An import or re-export of types only: it loads nothing at run time.
+const TYPE_ONLY = /(?:import|export)\s+type\s[^;]*?from\s*'[^']+'/g;
 // A design-system room, by package path or, inside shared-ui, by relative path (antdModules.json
 // names its antd module).
 const DESIGN_SYSTEM_ROOM = /^(?:shared-ui\/design-system|.*design-system\/antd)\/([a-z-]+?)(?:\.ts)?$/;
@@ -81,11 +83,15 @@ export function sharedModulesOf(remoteDir) {
     ...sourcesUnder(join(root, 'shared-ui', 'src'), [
       join('design-system', 'sharing.ts'),
       join('design-system', 'antd'),
+      // The shell draws the antd theme around the remote pages that use antd; a remote draws it
+      // only in its dev harness (src/dev). Counted, its ConfigProvider would be fetched with antd's
+      // whole core when any remote starts, also for pages that draw no antd component.
+      join('design-system', 'ThemeProvider.tsx'),
     ]),
   ];
   const imported = new Set(ALWAYS);
   for (const file of files) {
-    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(IMPORTED)) {
+    for (const [, specifier] of readFileSync(file, 'utf8').replace(TYPE_ONLY, '').matchAll(IMPORTED)) {
       const room = specifier.match(DESIGN_SYSTEM_ROOM)?.[1];
       imported.add(room ? (antdModules[room] ?? specifier) : specifier);
     }

@@ -42,16 +42,16 @@ test.describe('the FAQ page', () => {
     await page.goto(PATHS.faq);
     await expect(site.heading(PAGE_HEADINGS[PATHS.faq])).toBeVisible();
 
-    // antd's accordion gives each question the tab role.
-    const questions = site.main.getByRole('tab');
+    // The ARIA accordion: each question a button that says whether its answer (a region) is open.
+    const questions = site.main.getByRole('heading', { level: 2 }).getByRole('button');
     await expect(questions).toHaveCount(8);
-    await expect(site.main.getByRole('tabpanel')).toHaveCount(0);
+    await expect(site.main.getByRole('region')).toHaveCount(0);
 
     const question = questions.filter({ hasText: 'Can I download everything at once?' });
     await expect(question).toHaveAttribute('aria-expanded', 'false');
     await question.click();
     await expect(question).toHaveAttribute('aria-expanded', 'true');
-    await expect(site.main.getByRole('tabpanel')).toContainText(
+    await expect(site.main.getByRole('region', { name: 'Can I download everything at once?' })).toContainText(
       'Download All puts every extracted image into a single ZIP',
     );
   });

@@ -1,8 +1,8 @@
 import { accountStore } from 'browser-services';
 import { lazy, Suspense, useEffect, useState } from 'react';
 
-// The antd Alert (and the message catalogue) load only when there is something to say: a browser
-// whose account storage is sound never downloads them.
+// The notice and the message catalogue load only when there is something to say: a browser whose
+// account storage is sound never downloads the catalogue.
 const StorageIssueNotice = lazy(() => import('./StorageIssueNotice.tsx'));
 
 /**

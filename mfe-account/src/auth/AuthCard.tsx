@@ -1,25 +1,25 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { LoginMethod } from 'shared-contracts';
+import type { PageHeadingText } from 'shared-contracts/routes';
 import { PageHeading } from 'shared-ui';
-import { Card, Form, Tabs } from 'shared-ui/design-system';
-import { Input } from 'shared-ui/design-system/input';
+import { Card, Form, Tabs, TextInput } from 'shared-ui/design-system';
 import { StorageIssueAlert } from '../StorageIssueAlert.tsx';
 import { FIELD_RULES } from './fieldRules.ts';
 
 /** The frame of Sign In and Sign Up: heading, the device-storage sentence, Email and Phone tabs (Email first). */
 export function AuthCard({
-  title,
+  heading,
   form,
   footer,
 }: {
-  title: string;
+  heading: PageHeadingText;
   form: (method: LoginMethod) => ReactNode;
   footer: ReactNode;
 }) {
   return (
     <>
-      <PageHeading title={title} subtitle="Your data is stored only on your device." />
+      <PageHeading {...heading} />
       <div style={{ maxWidth: 440, margin: '0 auto 48px' }}>
         <StorageIssueAlert />
         <Card>
@@ -57,11 +57,11 @@ export function AuthSwitchLink({ to, children }: { to: string; children: ReactNo
 export function IdentityField({ method }: { method: LoginMethod }) {
   return method === 'email' ? (
     <Form.Item label="Email Address" name="email" rules={FIELD_RULES.email}>
-      <Input type="email" autoComplete="username" placeholder="you@example.com" />
+      <TextInput type="email" autoComplete="username" placeholder="you@example.com" />
     </Form.Item>
   ) : (
     <Form.Item label="Phone Number" name="phone" rules={FIELD_RULES.phone}>
-      <Input type="tel" autoComplete="username" placeholder={PHONE_PLACEHOLDER} />
+      <TextInput type="tel" autoComplete="username" placeholder={PHONE_PLACEHOLDER} />
     </Form.Item>
   );
 }

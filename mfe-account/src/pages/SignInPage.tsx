@@ -3,10 +3,8 @@ import { toasts } from 'browser-services/toast';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LoginMethod } from 'shared-contracts';
-import { PATHS } from 'shared-contracts/routes';
-import { Form } from 'shared-ui/design-system';
-import { Button } from 'shared-ui/design-system/button';
-import { Password } from 'shared-ui/design-system/password';
+import { PAGE_HEADINGS, PATHS } from 'shared-contracts/routes';
+import { Button, Form, PasswordInput } from 'shared-ui/design-system';
 import { loadAccountMessages } from '../account/accountMessages.ts';
 import { AuthCard, AuthSwitchLink, IdentityField } from '../auth/AuthCard.tsx';
 import { FIELD_RULES } from '../auth/fieldRules.ts';
@@ -41,7 +39,7 @@ function SignInForm({ method }: { method: LoginMethod }) {
     <Form<Fields> layout="vertical" onFinish={submit} requiredMark={false} name={`sign-in-${method}`}>
       <IdentityField method={method} />
       <Form.Item label="Password" name="password" rules={FIELD_RULES.signInPassword}>
-        <Password autoComplete="current-password" placeholder="Your password" />
+        <PasswordInput autoComplete="current-password" placeholder="Your password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={busy}>
         Sign In
@@ -53,7 +51,7 @@ function SignInForm({ method }: { method: LoginMethod }) {
 export default function SignInPage() {
   return (
     <AuthCard
-      title="Sign In"
+      heading={PAGE_HEADINGS[PATHS.signIn]}
       form={(method) => <SignInForm method={method} />}
       footer={
         <>

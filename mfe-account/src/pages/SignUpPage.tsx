@@ -3,11 +3,8 @@ import { toasts } from 'browser-services/toast';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { LoginMethod } from 'shared-contracts';
-import { PATHS } from 'shared-contracts/routes';
-import { Form } from 'shared-ui/design-system';
-import { Button } from 'shared-ui/design-system/button';
-import { Input } from 'shared-ui/design-system/input';
-import { Password } from 'shared-ui/design-system/password';
+import { PAGE_HEADINGS, PATHS } from 'shared-contracts/routes';
+import { Button, Form, PasswordInput, TextInput } from 'shared-ui/design-system';
 import { loadAccountMessages } from '../account/accountMessages.ts';
 import { AuthCard, AuthSwitchLink, IdentityField } from '../auth/AuthCard.tsx';
 import { FIELD_RULES } from '../auth/fieldRules.ts';
@@ -43,11 +40,11 @@ function SignUpForm({ method }: { method: LoginMethod }) {
   return (
     <Form<Fields> layout="vertical" onFinish={submit} requiredMark={false} name={`sign-up-${method}`}>
       <Form.Item label="Full Name" name="name" rules={FIELD_RULES.name}>
-        <Input autoComplete="name" placeholder="Jane Doe" />
+        <TextInput autoComplete="name" placeholder="Jane Doe" />
       </Form.Item>
       <IdentityField method={method} />
       <Form.Item label="Password" name="password" rules={FIELD_RULES.newPassword}>
-        <Password autoComplete="new-password" placeholder="At least 6 characters" />
+        <PasswordInput autoComplete="new-password" placeholder="At least 6 characters" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={busy}>
         Create Account
@@ -59,7 +56,7 @@ function SignUpForm({ method }: { method: LoginMethod }) {
 export default function SignUpPage() {
   return (
     <AuthCard
-      title="Sign Up"
+      heading={PAGE_HEADINGS[PATHS.signUp]}
       form={(method) => <SignUpForm method={method} />}
       footer={
         <>

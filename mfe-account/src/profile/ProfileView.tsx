@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Account, DownloadItem } from 'shared-contracts';
 import { MESSAGES } from 'shared-contracts/messages';
-import { PATHS } from 'shared-contracts/routes';
+import { PAGE_HEADINGS, PATHS } from 'shared-contracts/routes';
 import { PageHeading, ResultsGrid } from 'shared-ui';
 import { AppstoreOutlined, Card, DeleteOutlined, LogoutOutlined, Text, Title } from 'shared-ui/design-system';
 import { Avatar } from 'shared-ui/design-system/avatar';
@@ -114,10 +114,7 @@ export default function ProfileView({ account }: { account: Account }) {
 
   return (
     <>
-      <PageHeading
-        title="My Downloads"
-        subtitle="The images you save are kept only in this browser, on this device; they are not uploaded anywhere."
-      />
+      <PageHeading {...PAGE_HEADINGS[PATHS.profile]} />
       <StorageIssueAlert />
       <Row gutter={[24, 24]} style={{ marginBottom: 48 }}>
         <Col xs={24} md={8} lg={6}>

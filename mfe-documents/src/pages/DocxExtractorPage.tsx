@@ -1,8 +1,8 @@
 import { formatBytes } from 'media-files';
 import { DOCX_MAX_BYTES } from 'shared-contracts';
+import { PAGE_HEADINGS, PATHS } from 'shared-contracts/routes';
 import { PageHeading } from 'shared-ui';
-import { Title } from 'shared-ui/design-system';
-import { Collapse } from 'shared-ui/design-system/collapse';
+import { Accordion, Title } from 'shared-ui/design-system';
 import { DOCX_PAGE, DocumentExtractor } from '../extractor/index.ts';
 
 // The five FAQ items. The answers say only what the document engine does.
@@ -37,16 +37,13 @@ const faqItems = [
 export default function DocxExtractorPage() {
   return (
     <>
-      <PageHeading
-        title="Extract Images from Word"
-        subtitle="Get every picture out of a Word document, at its original quality, without uploading the file."
-      />
+      <PageHeading {...PAGE_HEADINGS[PATHS.docxExtractor]} />
       <DocumentExtractor config={DOCX_PAGE} />
       <section id="faq" aria-labelledby="faq-title" style={{ margin: '40px auto', maxWidth: 760 }}>
         <Title level={2} id="faq-title" style={{ textAlign: 'center' }}>
           Frequently Asked Questions
         </Title>
-        <Collapse accordion items={faqItems} />
+        <Accordion items={faqItems} />
       </section>
     </>
   );

@@ -1,5 +1,6 @@
 import { formatBytes } from 'media-files';
 import { PDF_MAX_BYTES } from 'shared-contracts';
+import { PAGE_HEADINGS, PATHS } from 'shared-contracts/routes';
 import { InfoSection, PageHeading, StepsSection } from 'shared-ui';
 import {
   CloudDownloadOutlined,
@@ -35,10 +36,7 @@ const faqTabs = [
 export default function PdfExtractorPage() {
   return (
     <>
-      <PageHeading
-        title="Extract Images from PDF"
-        subtitle="Get every image embedded in a PDF, at its original quality, without uploading the file."
-      />
+      <PageHeading {...PAGE_HEADINGS[PATHS.pdfExtractor]} />
       <DocumentExtractor config={PDF_PAGE} />
       <StepsSection
         id="how-it-works"

@@ -1,5 +1,6 @@
 import { formatBytes } from 'media-files';
 import { PPT_MAX_BYTES } from 'shared-contracts';
+import { PAGE_HEADINGS, PATHS } from 'shared-contracts/routes';
 import { PageHeading } from 'shared-ui';
 import { Paragraph, Tabs, Text, Title } from 'shared-ui/design-system';
 import { Flex } from 'shared-ui/design-system/flex';
@@ -36,10 +37,7 @@ const useCaseTabs = [
 export default function PptExtractorPage() {
   return (
     <>
-      <PageHeading
-        title="Extract Images from PowerPoint"
-        subtitle="Get every image out of a presentation, at its original quality, without uploading the file."
-      />
+      <PageHeading {...PAGE_HEADINGS[PATHS.pptExtractor]} />
       <DocumentExtractor config={PPT_PAGE} />
       <section id="formats" aria-labelledby="formats-title" style={{ margin: '40px 0', textAlign: 'center' }}>
         <Title level={2} id="formats-title">

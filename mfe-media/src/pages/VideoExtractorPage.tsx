@@ -1,6 +1,7 @@
 import { toasts } from 'browser-services/toast';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
+import { PAGE_HEADINGS, PATHS } from 'shared-contracts/routes';
 import { type ExtractionMessages, PageHeading, preloadExtractionViews, useExtractionScreen } from 'shared-ui';
 import { Card } from 'shared-ui/design-system';
 import {
@@ -115,10 +116,7 @@ export default function VideoExtractorPage() {
 
   return (
     <>
-      <PageHeading
-        title="Extract Frames from Video"
-        subtitle="Capture still frames from a video at the interval you choose, and download them as images."
-      />
+      <PageHeading {...PAGE_HEADINGS[PATHS.videoExtractor]} />
       <Card style={{ maxWidth: 860, margin: '0 auto' }}>
         <VideoPicker video={video} onVideo={choose} disabled={busy} />
         {video ? (

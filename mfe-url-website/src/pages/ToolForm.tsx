@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
+import type { PageHeadingText } from 'shared-contracts/routes';
 import { PageHeading } from 'shared-ui';
 import { Card } from 'shared-ui/design-system';
 
 type ToolFormProps = {
-  title: string;
-  subtitle: string;
+  /** The page's entry in PAGE_HEADINGS, which the shell also draws while the page loads. */
+  heading: PageHeadingText;
   /** Extract or Scan: the page runs it, the browser never submits the form (no reload, no navigation). */
   onSubmit: () => void;
   /** The form's fields and its button. */
@@ -14,10 +15,10 @@ type ToolFormProps = {
 };
 
 /** How both screens open: the heading, then the form in a card, the run's status under it. */
-export function ToolForm({ title, subtitle, onSubmit, children, status }: ToolFormProps) {
+export function ToolForm({ heading, onSubmit, children, status }: ToolFormProps) {
   return (
     <>
-      <PageHeading title={title} subtitle={subtitle} />
+      <PageHeading {...heading} />
       <Card style={{ maxWidth: 760, margin: '0 auto' }}>
         <form
           className="url-website__form"

@@ -1,6 +1,7 @@
 import { toasts } from 'browser-services/toast';
 import { type ClipboardEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { type ExtractionEvent, MESSAGES, URL_LIST_MAX } from 'shared-contracts';
+import { PAGE_HEADINGS, PATHS } from 'shared-contracts/routes';
 import { type ExtractionMessages, ExtractionResults, InfoSection, StepsSection, useExtractionScreen } from 'shared-ui';
 import { Checkbox, Field, Paragraph, Text } from 'shared-ui/design-system';
 import { Button } from 'shared-ui/design-system/button';
@@ -145,8 +146,7 @@ export default function UrlExtractorPage() {
   return (
     <>
       <ToolForm
-        title="Extract Images from URL"
-        subtitle="Paste the address of any web page to see every image on it, at full size, and download them."
+        heading={PAGE_HEADINGS[PATHS.urlExtractor]}
         onSubmit={() => void extract()}
         status={
           listSize && loading ? (

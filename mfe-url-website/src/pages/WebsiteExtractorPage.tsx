@@ -2,6 +2,7 @@ import { toasts } from 'browser-services/toast';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { MESSAGES, SCAN_DEPTH_DEFAULT, SCAN_DEPTH_MAX, SCAN_DEPTH_MIN, SCAN_MAX_PAGES_DEFAULT } from 'shared-contracts';
+import { PAGE_HEADINGS, PATHS } from 'shared-contracts/routes';
 import {
   type ExtractionMessages,
   type ExtractionProgressState,
@@ -138,8 +139,7 @@ export default function WebsiteExtractorPage() {
   return (
     <>
       <ToolForm
-        title="Extract Images from Website"
-        subtitle="Scan a whole website, page after page, and collect every image it uses."
+        heading={PAGE_HEADINGS[PATHS.websiteExtractor]}
         onSubmit={start}
         status={
           progress && (scanning || cancelled || (progress.failed ?? 0) > 0) ? (

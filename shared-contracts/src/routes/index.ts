@@ -1,1 +1,2 @@
+export * from './pageHeadings.ts';
 export * from './paths.ts';

@@ -2,13 +2,17 @@
 import {
   AppstoreOutlined as AppstoreIcon,
   CameraOutlined as CameraIcon,
+  CheckCircleFilled as CheckCircleFilledIcon,
   CheckOutlined as CheckIcon,
+  CloseCircleFilled as CloseCircleFilledIcon,
   CloudDownloadOutlined as CloudDownloadIcon,
   CloudServerOutlined as CloudServerIcon,
   DeleteOutlined as DeleteIcon,
   DownloadOutlined as DownloadIcon,
+  ExclamationCircleFilled as ExclamationCircleFilledIcon,
   ExportOutlined as ExportIcon,
   EyeOutlined as EyeIcon,
+  EyeInvisibleOutlined as EyeInvisibleIcon,
   FileOutlined as FileIcon,
   FileImageOutlined as FileImageIcon,
   FileSearchOutlined as FileSearchIcon,
@@ -21,6 +25,7 @@ import {
   HeartOutlined as HeartIcon,
   HighlightOutlined as HighlightIcon,
   InboxOutlined as InboxIcon,
+  InfoCircleFilled as InfoCircleFilledIcon,
   InfoCircleOutlined as InfoCircleIcon,
   LinkOutlined as LinkIcon,
   LoadingOutlined as LoadingIcon,
@@ -50,12 +55,16 @@ function decorative(Icon: typeof AppstoreIcon) {
 
 export const AppstoreOutlined = /* @__PURE__ */ decorative(AppstoreIcon);
 export const CameraOutlined = /* @__PURE__ */ decorative(CameraIcon);
+export const CheckCircleFilled = /* @__PURE__ */ decorative(CheckCircleFilledIcon);
 export const CheckOutlined = /* @__PURE__ */ decorative(CheckIcon);
+export const CloseCircleFilled = /* @__PURE__ */ decorative(CloseCircleFilledIcon);
 export const CloudDownloadOutlined = /* @__PURE__ */ decorative(CloudDownloadIcon);
 export const CloudServerOutlined = /* @__PURE__ */ decorative(CloudServerIcon);
 export const DeleteOutlined = /* @__PURE__ */ decorative(DeleteIcon);
 export const DownloadOutlined = /* @__PURE__ */ decorative(DownloadIcon);
+export const ExclamationCircleFilled = /* @__PURE__ */ decorative(ExclamationCircleFilledIcon);
 export const ExportOutlined = /* @__PURE__ */ decorative(ExportIcon);
+export const EyeInvisibleOutlined = /* @__PURE__ */ decorative(EyeInvisibleIcon);
 export const EyeOutlined = /* @__PURE__ */ decorative(EyeIcon);
 export const FileImageOutlined = /* @__PURE__ */ decorative(FileImageIcon);
 export const FileOutlined = /* @__PURE__ */ decorative(FileIcon);
@@ -69,6 +78,7 @@ export const GlobalOutlined = /* @__PURE__ */ decorative(GlobalIcon);
 export const HeartOutlined = /* @__PURE__ */ decorative(HeartIcon);
 export const HighlightOutlined = /* @__PURE__ */ decorative(HighlightIcon);
 export const InboxOutlined = /* @__PURE__ */ decorative(InboxIcon);
+export const InfoCircleFilled = /* @__PURE__ */ decorative(InfoCircleFilledIcon);
 export const InfoCircleOutlined = /* @__PURE__ */ decorative(InfoCircleIcon);
 export const LinkOutlined = /* @__PURE__ */ decorative(LinkIcon);
 export const LoadingOutlined = /* @__PURE__ */ decorative(LoadingIcon);

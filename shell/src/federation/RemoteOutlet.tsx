@@ -2,6 +2,10 @@ import { logError } from 'browser-services/log';
 import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense, useState } from 'react';
 import { MESSAGES } from 'shared-contracts/messages';
 import { REMOTE_LABELS, type RemoteName } from 'shared-contracts/remotes';
+import { afterFirstPaint } from '../layout/afterFirstPaint.ts';
+import { PageSkeleton } from '../layout/PageSkeleton.tsx';
+import { preloadFirstLoad } from './firstLoad.ts';
+import { REMOTE_ROUTES } from './remoteRoutes.ts';
 import { preloadRemoteEntry, readRemotesManifest } from './remotesManifest.ts';
 import './RemoteOutlet.css';
 
@@ -17,12 +21,24 @@ function lazyRemotePage(remote: RemoteName, module: string): ComponentType {
   if (cached) return cached;
   // The runtime and everything it needs load with the first remote route, never on `/`; the site's
   // antd theme loads beside the page, not after it (a lazy theme around a lazy page would wait for one
-  // before asking for the other).
+  // before asking for the other). A page drawn without antd opens without it.
+  const antd = !REMOTE_ROUTES.some(
+    (route) => route.remote === remote && route.module === module && route.antd === false,
+  );
   const page = lazy(async () => {
-    // The manifest and the remote's entry start downloading now, beside the runtime.
-    readRemotesManifest()
-      .then((manifest) => preloadRemoteEntry(manifest, remote))
+    await afterFirstPaint();
+    // The manifest, the remote's entry and everything the page's first render needs start
+    // downloading now, beside the runtime, rather than one discovery after another.
+    Promise.all([readRemotesManifest(), import('./sharedProviders.ts')])
+      .then(([manifest, { preloadShare }]) => {
+        preloadRemoteEntry(manifest, remote);
+        return preloadFirstLoad(manifest, remote, module, preloadShare);
+      })
       .catch(() => undefined);
+    if (!antd) {
+      const { loadRemotePage } = await import('./remoteLoader.ts');
+      return { default: await loadRemotePage(remote, module) };
+    }
     const [{ loadRemotePage }, { ThemeFrame }] = await Promise.all([
       import('./remoteLoader.ts'),
       import('../theme/index.ts'),
@@ -49,19 +65,10 @@ export function RemoteOutlet({ remote, module }: { remote: RemoteName; module: s
   };
   return (
     <RemoteErrorBoundary key={attempt} remote={remote} onRetry={retry}>
-      <Suspense fallback={<RemoteLoading />}>
+      <Suspense fallback={<PageSkeleton />}>
         <Page />
       </Suspense>
     </RemoteErrorBoundary>
-  );
-}
-
-function RemoteLoading() {
-  return (
-    <div className="remote-loading" role="status" aria-live="polite">
-      <span className="remote-loading__spinner" aria-hidden="true" />
-      Loading…
-    </div>
   );
 }
 

@@ -1,12 +1,9 @@
 import { toasts } from 'browser-services';
 import { useState } from 'react';
 import { type ContactMessage, ContactMessageSchema, MESSAGES } from 'shared-contracts';
+import { PAGE_HEADINGS, PATHS } from 'shared-contracts/routes';
 import { PageHeading, zodRule } from 'shared-ui';
-import { Card, Form } from 'shared-ui/design-system';
-import { Alert } from 'shared-ui/design-system/alert';
-import { Button } from 'shared-ui/design-system/button';
-import { Input } from 'shared-ui/design-system/input';
-import { TextArea } from 'shared-ui/design-system/text-area';
+import { Alert, Button, Card, Form, TextArea, TextInput } from 'shared-ui/design-system';
 import { sendContactMessage } from '../api/contactClient.ts';
 
 const fields = ContactMessageSchema.shape;
@@ -39,15 +36,12 @@ export default function ContactPage() {
 
   return (
     <>
-      <PageHeading title="Contact Us" subtitle="Questions, feedback or a file that won't extract? Write to us." />
+      <PageHeading {...PAGE_HEADINGS[PATHS.contactUs]} />
       <Card style={{ maxWidth: 640, margin: '0 auto' }}>
-        {sent ? (
-          <Alert type="success" showIcon title={MESSAGES.contact.sent} style={{ marginBottom: 16 }} role="alert" />
-        ) : null}
+        {sent ? <Alert type="success" title={MESSAGES.contact.sent} style={{ marginBottom: 16 }} role="alert" /> : null}
         {failure ? (
           <Alert
             type="error"
-            showIcon
             title={MESSAGES.contact.failed.title}
             description={`${MESSAGES.contact.failed.description} (${failure})`}
             style={{ marginBottom: 16 }}
@@ -56,13 +50,13 @@ export default function ContactPage() {
         ) : null}
         <Form form={form} layout="vertical" onFinish={onFinish} requiredMark disabled={sending} name="contact">
           <Form.Item label="Full Name" name="name" required rules={[zodRule(fields.name)]}>
-            <Input autoComplete="name" />
+            <TextInput autoComplete="name" />
           </Form.Item>
           <Form.Item label="Email Address" name="email" required rules={[zodRule(fields.email)]}>
-            <Input type="email" autoComplete="email" />
+            <TextInput type="email" autoComplete="email" />
           </Form.Item>
           <Form.Item label="Subject" name="subject" required rules={[zodRule(fields.subject)]}>
-            <Input />
+            <TextInput />
           </Form.Item>
           <Form.Item label="Message" name="message" required rules={[zodRule(fields.message)]}>
             <TextArea rows={6} />

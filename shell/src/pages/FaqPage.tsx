@@ -1,10 +1,16 @@
 import { useNavigate } from 'react-router-dom';
-import { DOCX_MAX_BYTES, MiB, PATHS, PDF_MAX_BYTES, PPT_MAX_BYTES, SCAN_DEPTH_MAX } from 'shared-contracts';
+import {
+  DOCX_MAX_BYTES,
+  MiB,
+  PAGE_HEADINGS,
+  PATHS,
+  PDF_MAX_BYTES,
+  PPT_MAX_BYTES,
+  SCAN_DEPTH_MAX,
+} from 'shared-contracts';
 import { PageHeading } from 'shared-ui';
-import { Paragraph, Text } from 'shared-ui/design-system';
-import { Button } from 'shared-ui/design-system/button';
-import { Collapse } from 'shared-ui/design-system/collapse';
-import { Space } from 'shared-ui/design-system/space';
+import './FaqPage.css';
+import { Accordion, Paragraph, Text } from 'shared-ui/design-system';
 
 const mb = (bytes: number) => `${Math.round(bytes / MiB)}MB`;
 
@@ -55,23 +61,25 @@ export default function FaqPage() {
   const navigate = useNavigate();
   return (
     <>
-      <PageHeading title="Frequently Asked Questions" subtitle="Straight answers about what Image Extractor does." />
+      <PageHeading {...PAGE_HEADINGS[PATHS.faq]} />
       <div style={{ maxWidth: 820, margin: '0 auto' }}>
-        <Collapse
-          accordion
+        <Accordion
+          headingLevel={2}
           items={ITEMS.map((item, index) => ({
             key: String(index),
             label: item.question,
             children: <Paragraph style={{ marginBottom: 0 }}>{item.answer}</Paragraph>,
           }))}
         />
-        <Space style={{ marginTop: 32, width: '100%', justifyContent: 'center' }} wrap>
+        <div className="faq-page__more">
           <Text>Still have a question?</Text>
-          <Button type="primary" onClick={() => navigate(PATHS.contactUs)}>
+          <button type="button" className="btn btn--primary" onClick={() => navigate(PATHS.contactUs)}>
             Contact Support
-          </Button>
-          <Button onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>Try Our Tools</Button>
-        </Space>
+          </button>
+          <button type="button" className="btn" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+            Try Our Tools
+          </button>
+        </div>
       </div>
     </>
   );

@@ -1,3 +1,4 @@
+import type { PageHeadingText } from 'shared-contracts/routes';
 import { PageHeading } from 'shared-ui';
 import { Card, Paragraph, Title } from 'shared-ui/design-system';
 
@@ -5,17 +6,16 @@ export type LegalSection = { heading: string; paragraphs: readonly string[] };
 
 /** The layout both legal pages share: a heading, the date of the text, then its sections. */
 export function LegalText({
-  title,
-  updated,
+  heading,
   sections,
 }: {
-  title: string;
-  updated: string;
+  /** Its title and the date of the text. */
+  heading: PageHeadingText;
   sections: readonly LegalSection[];
 }) {
   return (
     <>
-      <PageHeading title={title} subtitle={`Last updated ${updated}`} />
+      <PageHeading {...heading} />
       <Card style={{ maxWidth: 820, margin: '0 auto' }}>
         {sections.map((section) => (
           <section key={section.heading}>

@@ -1,10 +1,10 @@
+import { PAGE_HEADINGS, PATHS } from 'shared-contracts/routes';
 import { LegalText } from './LegalText.tsx';
 
 export default function PrivacyPolicyPage() {
   return (
     <LegalText
-      title="Privacy Policy"
-      updated="22 November 2026"
+      heading={PAGE_HEADINGS[PATHS.privacyPolicy]}
       sections={[
         {
           heading: 'In short',

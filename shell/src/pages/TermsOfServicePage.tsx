@@ -1,10 +1,10 @@
+import { PAGE_HEADINGS, PATHS } from 'shared-contracts/routes';
 import { LegalText } from './LegalText.tsx';
 
 export default function TermsOfServicePage() {
   return (
     <LegalText
-      title="Terms of Service"
-      updated="22 November 2026"
+      heading={PAGE_HEADINGS[PATHS.termsOfService]}
       sections={[
         {
           heading: 'The service',

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { PAGE_HEADINGS, PATHS } from 'shared-contracts/routes';
 import { InfoSection, PageHeading } from 'shared-ui';
 import {
   Card,
@@ -9,10 +10,9 @@ import {
   Title,
   UnlockOutlined,
 } from 'shared-ui/design-system';
-import { Col } from 'shared-ui/design-system/col';
-import { Row } from 'shared-ui/design-system/row';
 import { ToolIcon } from './ToolIcon.tsx';
 import { TOOLS } from './toolCatalog.ts';
+import './ToolsPage.css';
 
 const BENEFITS = [
   {
@@ -40,10 +40,10 @@ const BENEFITS = [
 export default function ToolsPage() {
   return (
     <>
-      <PageHeading title="Image Extraction Tools" subtitle="Six ways to get images out: pick the source you have." />
-      <Row gutter={[16, 16]} role="list">
+      <PageHeading {...PAGE_HEADINGS[PATHS.tools]} />
+      <ul className="tools-page__grid">
         {TOOLS.map((tool) => (
-          <Col key={tool.kind} xs={24} sm={12} lg={8} role="listitem">
+          <li key={tool.kind}>
             <Link
               to={tool.path}
               aria-label={`${tool.title}: ${tool.description}`}
@@ -59,9 +59,9 @@ export default function ToolsPage() {
                 <Paragraph style={{ marginBottom: 0 }}>{tool.description}</Paragraph>
               </Card>
             </Link>
-          </Col>
+          </li>
         ))}
-      </Row>
+      </ul>
       <InfoSection id="benefits" title="Why use these tools" items={BENEFITS} />
     </>
   );

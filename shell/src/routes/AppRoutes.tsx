@@ -2,23 +2,14 @@ import { type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { PATHS, REDIRECTS } from 'shared-contracts/routes';
 import { REMOTE_ROUTES, RemoteOutlet } from '../federation/index.ts';
+import { PageSkeleton } from '../layout/PageSkeleton.tsx';
 import { LandingPage } from '../pages/LandingPage.tsx';
 import { ContactPage, FaqPage, PrivacyPolicyPage, TermsOfServicePage, ToolsPage } from './lazyPages.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RootLayout } from './RootLayout.tsx';
 
 function PageLoading({ children }: { children: ReactNode }) {
-  return (
-    <Suspense
-      fallback={
-        <div className="remote-loading" role="status">
-          Loading…
-        </div>
-      }
-    >
-      {children}
-    </Suspense>
-  );
+  return <Suspense fallback={<PageSkeleton />}>{children}</Suspense>;
 }
 
 /**

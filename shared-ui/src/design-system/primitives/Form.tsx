@@ -285,7 +285,7 @@ export type FormItemProps = {
 const noSubscribe = () => () => {};
 
 /**
- * A labelled control of a Form. Named, it controls its child (an antd Input, Password or TextArea,
+ * A labelled control of a Form. Named, it controls its child (a TextInput, PasswordInput or TextArea,
  * NumberInput, or a native control): `id`, `value`, `onChange` (an event or a value), `onBlur`,
  * `disabled`, the ARIA state, and `status="error"` for components while its value is refused.
  */
