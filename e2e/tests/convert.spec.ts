@@ -50,6 +50,7 @@ test('a WebP converts to a PNG that decodes, at its size, and within a longest s
   await site.main.getByRole('button', { name: 'Extract Images' }).click();
   await expect(results.cards).toHaveCount(1);
 
+  await results.openDownloadOptions();
   await results.region.getByRole('combobox', { name: g.convertLabel }).selectOption({ label: g.convertFormats.png });
 
   const asPng = await zipManifest(await results.downloadAll());

@@ -38,6 +38,7 @@ function cornerAlpha(page: Page, png: Buffer): Promise<number> {
 }
 
 async function downloadAllAs(results: Results, choice: string) {
+  await results.openDownloadOptions();
   // The radio input is out of sight under its label (ChoiceGroup): the label is what a person clicks
   await results.region.getByText(choice, { exact: true }).click();
   await expect(results.region.getByRole('radio', { name: choice })).toBeChecked();

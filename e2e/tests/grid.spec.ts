@@ -92,6 +92,11 @@ test('a file-name template gives the names it previews, in the ZIP and for one d
   results,
 }) => {
   await extractGallery(page, site, results, gallery.url('index.html'));
+  // Closed at first: its one line says what the files will be called.
+  await expect(results.downloadOptions).toHaveAttribute('aria-expanded', 'false');
+  const optionsSummary = results.region.getByTestId('download-options-summary');
+  await expect(optionsSummary).toHaveText(`${g.namesSummary('{name}')} · ${g.convertFormats.keep} · ${g.metadataKept}`);
+  await results.openDownloadOptions();
   const field = results.region.getByLabel(g.fileNames, { exact: true });
   await expect(field).toHaveValue('{name}');
   await field.fill('{index:03}-{width}x{height}');
@@ -111,10 +116,12 @@ test('a file-name template gives the names it previews, in the ZIP and for one d
   const single = await results.download(first?.name ?? '');
   expect(single.suggestedFilename()).toBe(previewed[0]);
 
-  // Remembered on this device.
+  // Remembered on this device: the template, and the options left open.
   await page.reload();
   await extractGallery(page, site, results, gallery.url('index.html'));
+  await expect(results.downloadOptions).toHaveAttribute('aria-expanded', 'true');
   await expect(results.region.getByLabel(g.fileNames, { exact: true })).toHaveValue('{index:03}-{width}x{height}');
+  await expect(optionsSummary).toContainText(g.namesSummary('{index:03}-{width}x{height}'));
 });
 
 test('selection by keyboard alone: Space, Shift+Space, Ctrl+A, Download Selected; axe finds nothing serious', async ({
@@ -190,4 +197,42 @@ test('one picture at three sizes, and again at another address: Find duplicates 
   const zip = await zipManifest(await results.downloadAll());
   expect(zip.names).toEqual([full, 'photo.jpg', 'manifest.csv', 'manifest.json']);
   expect(sha256(zip.entries[full] ?? new Uint8Array())).toBe(gallery.sha256('lazy.png'));
+});
+
+test('on a phone the bar and "Download options" wrap within the screen, every control at least 24 px tall', async ({
+  page,
+  site,
+  gallery,
+  results,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await extractGallery(page, site, results, gallery.url('index.html'));
+  await results.openDownloadOptions();
+  await results.region.getByLabel(g.fileNames, { exact: true }).fill('{source}-{index:03}-{width}x{height}-{alt}');
+  const layout = await results.region.evaluate((region) => {
+    const width = document.documentElement.clientWidth;
+    const controls = [
+      ...region.querySelectorAll(
+        ':is(.ie-results__bar, .ie-results__options) :is(button, .ds-input, .ant-select, .ds-checkbox, .ds-choice__option)',
+      ),
+    ]
+      .filter((control) => control.getClientRects().length > 0)
+      .map((control) => {
+        const box = control.getBoundingClientRect();
+        const name = control.getAttribute('aria-label') ?? control.textContent ?? '';
+        return { name: name.trim() || control.className, left: box.left, right: box.right, height: box.height };
+      });
+    return {
+      overflow: document.documentElement.scrollWidth - width,
+      count: controls.length,
+      outOfPlace: controls.filter((c) => c.left < 0 || c.right > width || c.height < 24).map((c) => c.name),
+      sortWidth: region.querySelector('select[aria-label="Sort"]')?.getBoundingClientRect().width ?? 0,
+      barWidth: region.querySelector('.ie-results__bar')?.getBoundingClientRect().width ?? 0,
+    };
+  });
+  expect(layout.overflow).toBe(0);
+  expect(layout.count).toBeGreaterThan(10);
+  expect(layout.outOfPlace).toEqual([]);
+  // The filters take the whole line on a phone.
+  expect(layout.sortWidth).toBeGreaterThan(layout.barWidth - 2);
 });

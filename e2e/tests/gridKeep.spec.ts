@@ -60,6 +60,7 @@ test('Remove metadata gives a ZIP whose JPEG has no EXIF or XMP, and the same sc
   await extract(page, site, results, gallery.url('exif.html'), 2);
   const original = await readFile(path.join(GALLERY_IMG_DIR, EXIF));
   expect(contains(original, 'Exif\0\0')).toBe(true);
+  await results.openDownloadOptions();
   await results.region.getByRole('checkbox', { name: g.removeMetadata }).check();
   const zip = await zipManifest(await results.downloadAll());
   const written = zip.entries[EXIF] ?? new Uint8Array();
@@ -88,6 +89,7 @@ test('Save to folder writes the selection, each under its ZIP name (Chromium, an
     });
   });
   await extract(page, site, results, gallery.url('exif.html'), 2);
+  await results.openDownloadOptions();
   const saveToFolder = results.region.getByRole('button', { name: g.saveToFolder });
   await expect(saveToFolder).toBeDisabled();
   await results.region.getByRole('checkbox', { name: g.select(EXIF), exact: true }).check();

@@ -54,8 +54,10 @@ describe('names that read right', { timeout: 30_000 }, () => {
       </ThemeProvider>,
     );
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select a.png' }));
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.grid.downloadOptions }));
 
     for (const name of [
+      MESSAGES.grid.downloadOptions,
       MESSAGES.grid.saveToFolder,
       MESSAGES.grid.saveSelected,
       MESSAGES.grid.downloadSelected,

@@ -31,7 +31,10 @@ const images: ExtractedImage[] = [
 ];
 
 describe('Download manifest', { timeout: 30_000 }, () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    localStorage.clear();
+    vi.restoreAllMocks();
+  });
 
   it('describes each image shown, hashing the bytes that are on the device', async () => {
     const rows = await manifestOf(images, { nameTemplate: '{index}-{name}' });
@@ -78,6 +81,8 @@ describe('Download manifest', { timeout: 30_000 }, () => {
       if (last) last.name = this.download;
     });
     renderDownloadableGrid(images);
+    // The manifests are among the download options.
+    fireEvent.click(screen.getByRole('button', { name: 'Download options' }));
     fireEvent.click(screen.getByRole('button', { name: 'Download manifest (CSV) of the images shown' }));
     await vi.waitFor(() => expect(saved).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Download manifest (JSON) of the images shown' }));

@@ -75,6 +75,7 @@ describe('two renditions on a card', { timeout: 30_000 }, () => {
 
 describe('Download All: as shown or original files', { timeout: 30_000 }, () => {
   afterEach(() => {
+    localStorage.clear();
     vi.restoreAllMocks();
   });
 
@@ -91,9 +92,13 @@ describe('Download All: as shown or original files', { timeout: 30_000 }, () => 
         <ResultsGrid title="Images" images={[logo, plain]} linksFor={links} onDownloadAll={onDownloadAll} />
       </ThemeProvider>,
     );
+    // The choice is one of the download options: under their disclosure, and named in its summary.
+    expect(screen.getByTestId('download-options-summary').textContent).toContain('Files in the ZIP: As shown');
+    fireEvent.click(screen.getByRole('button', { name: 'Download options' }));
     const choice = screen.getByRole('radiogroup', { name: 'Files in the ZIP' });
     expect((within(choice).getByRole('radio', { name: 'As shown' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(choice).getByRole('radio', { name: 'Original files' }));
+    expect(screen.getByTestId('download-options-summary').textContent).toContain('Files in the ZIP: Original files');
     fireEvent.click(screen.getByRole('button', { name: /Download All/ }));
     expect(onDownloadAll).toHaveBeenCalledWith(
       [logo, plain],

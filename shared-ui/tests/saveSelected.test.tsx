@@ -3,7 +3,7 @@ import { accountStore } from 'browser-services';
 import { DEFAULT_DOWNLOAD_CHOICES, type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { describe, expect, it } from 'vitest';
 import { ThemeProvider } from '../src/design-system/ThemeProvider.tsx';
-import { SelectionActions } from '../src/ResultsGrid/SelectionActions.tsx';
+import { SaveSelected, SaveToFolder } from '../src/ResultsGrid/SelectionActions.tsx';
 import { withAccountReset } from './gridKit.tsx';
 
 const image = (name: string): ExtractedImage => ({
@@ -21,7 +21,8 @@ describe('Save selected', { timeout: 30_000 }, () => {
   it('is offered to signed-in visitors only, saves each selected image once, and says how many were saved already', async () => {
     render(
       <ThemeProvider>
-        <SelectionActions selected={images} choices={DEFAULT_DOWNLOAD_CHOICES} />
+        <SaveSelected selected={images} />
+        <SaveToFolder selected={images} choices={DEFAULT_DOWNLOAD_CHOICES} />
       </ThemeProvider>,
     );
     expect(screen.queryByRole('button', { name: MESSAGES.grid.saveSelected })).toBeNull();

@@ -1,2 +1,3 @@
+export * from './downloadOptionsPreference.ts';
 export * from './namePreference.ts';
 export * from './saveBlob.ts';

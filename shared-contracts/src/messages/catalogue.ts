@@ -390,6 +390,13 @@ export const MESSAGES = {
     smallerCopyOf: (name: string) => `Smaller copy of ${name}`,
     keepLargest: 'Keep the largest of each group',
     showAllCopies: 'Show every copy',
+    /** The one disclosure over File names, Convert, Remove metadata and the other ways to download. */
+    downloadOptions: 'Download options',
+    /** Its line of what is set, read while it is closed: "Names: {name} · Keep original · Metadata kept". */
+    namesSummary: (template: string) => `Names: ${template}`,
+    maxSideSummary: (px: number) => `longest side ${px} px`,
+    metadataKept: 'Metadata kept',
+    metadataRemoved: 'Metadata removed',
     /** Convert on download (ZIPs): the format, JPEG/WebP quality, and the longest side. */
     convertLabel: 'Convert to',
     convertFormats: { keep: 'Keep original', png: 'PNG', jpeg: 'JPEG', webp: 'WebP' },

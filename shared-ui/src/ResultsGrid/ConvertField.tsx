@@ -20,7 +20,7 @@ export function ConvertField({
       <Text id="ie-convert-label">{MESSAGES.grid.convertLabel}</Text>
       <NativeSelect
         aria-labelledby="ie-convert-label"
-        style={{ width: 150 }}
+        className="ie-results__control ie-results__control--convert"
         value={choices.format}
         onChange={(format) => onChange({ format })}
         options={DOWNLOAD_FORMATS.map((format) => ({ value: format, label: MESSAGES.grid.convertFormats[format] }))}
@@ -34,7 +34,7 @@ export function ConvertField({
             max={100}
             value={choices.quality}
             onChange={(quality) => onChange({ quality })}
-            style={{ width: 90 }}
+            className="ie-results__control ie-results__control--quality"
           />
         </>
       ) : null}
@@ -47,7 +47,7 @@ export function ConvertField({
         value={choices.maxSide ?? 0}
         onChange={(side) => onChange({ maxSide: side > 0 ? side : undefined })}
         suffix="px"
-        style={{ width: 130 }}
+        className="ie-results__control ie-results__control--number"
       />
       <Text type="secondary" className="ie-results__names-help">
         {MESSAGES.grid.convertHelp}

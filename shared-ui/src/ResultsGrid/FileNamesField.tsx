@@ -26,7 +26,7 @@ export function FileNamesField({
         autoComplete="off"
         aria-describedby="ie-name-template-help ie-name-template-preview"
         onChange={(event) => onChange(event.target.value)}
-        style={{ width: 280 }}
+        className="ie-results__control ie-results__control--template"
       />
       <Text type="secondary" id="ie-name-template-preview" data-testid="names-preview" aria-live="polite">
         {MESSAGES.grid.namesPreview(firstNames.slice(0, NAMES_PREVIEWED))}

@@ -7,7 +7,6 @@ import { DEFAULT_DOWNLOAD_CHOICES, type DownloadChoices, type ExtractedImage, ME
 import { Button } from '../design-system/antd/button.ts';
 import { Empty } from '../design-system/antd/empty.ts';
 import { Select } from '../design-system/antd/select.ts';
-import { Space } from '../design-system/antd/space.ts';
 import {
   ChoiceGroup,
   DownloadOutlined,
@@ -24,13 +23,14 @@ import { downloadManifest } from '../extraction/manifest.ts';
 import { hasOriginals, namedFiles } from '../extraction/namedFiles.ts';
 import { CardGrid, DRAW_ALL_UP_TO, VirtualCardList } from './CardList.tsx';
 import { ConvertField } from './ConvertField.tsx';
+import { DownloadOptions, downloadOptionsSummary } from './DownloadOptions.tsx';
 import { FileNamesField, NAMES_PREVIEWED } from './FileNamesField.tsx';
 import { filterImages, formatsOf, type ImageFilter } from './filterImages.ts';
 import type { CardSection } from './gridRows.ts';
 import { groupsOf } from './groupBySource.ts';
 import { ImageCard, type ImageLinks } from './ImageCard.tsx';
 import './ResultsGrid.css';
-import { SelectionActions } from './SelectionActions.tsx';
+import { SaveSelected, SaveToFolder } from './SelectionActions.tsx';
 import {
   EMPTY_SELECTION,
   invert,
@@ -114,8 +114,9 @@ const SORTS: { value: NonNullable<ImageFilter['sort']>; label: string }[] = [
 ];
 
 /**
- * The one results grid: 1, 2, 3 or 4 columns by width, filters, count, Download All, and the
- * selection (a checkbox per card, Select all / none / Invert, Download Selected).
+ * The one results grid: 1, 2, 3 or 4 columns by width; above the cards, one bar of filters, the
+ * selection (a checkbox per card, Select all / none / Invert, Download Selected) and Download All,
+ * then "Download options" (names, conversion, metadata, manifests, Save to folder), closed at first.
  */
 export function ResultsGrid({
   title,
@@ -236,100 +237,58 @@ export function ResultsGrid({
 
   return (
     <section className="ie-results" aria-labelledby="ie-results-title" style={{ margin: '32px 0' }}>
-      <Space wrap style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }}>
-        <Space align="baseline" wrap>
-          <Title level={2} id="ie-results-title" style={{ margin: 0 }}>
-            {title}
-          </Title>
-          <Text type="secondary" aria-live="polite" data-testid="results-count">
-            {shown.length === images.length
-              ? `${images.length} ${images.length === 1 ? 'image' : 'images'}`
-              : `${shown.length} of ${images.length} images shown`}
-          </Text>
-        </Space>
-        {onDownloadAll ? (
-          <Space wrap>
-            {withOriginals ? (
-              <ChoiceGroup
-                aria-label={MESSAGES.grid.renditionLabel}
-                value={choices.rendition}
-                onChange={(rendition) => setChoices((c) => ({ ...c, rendition }))}
-                options={[
-                  { value: 'view', label: MESSAGES.rendition.zipAsShown },
-                  { value: 'original', label: MESSAGES.rendition.zipOriginals },
-                ]}
+      <div className="ie-results__head">
+        <Title level={2} id="ie-results-title" style={{ margin: 0 }}>
+          {title}
+        </Title>
+        <Text type="secondary" aria-live="polite" data-testid="results-count">
+          {shown.length === images.length
+            ? `${images.length} ${images.length === 1 ? 'image' : 'images'}`
+            : `${shown.length} of ${images.length} images shown`}
+        </Text>
+      </div>
+      {/* One bar before the pictures: what is shown, what is chosen, and the downloads of either. */}
+      <div className="ie-results__bar">
+        {filters && images.length > 1 ? (
+          <div className="ie-results__group ie-results__filters">
+            <span className="ie-results__min-size">
+              <Text id="ie-min-size-label">Minimum size</Text>
+              <NumberInput
+                min={0}
+                max={10_000}
+                step={50}
+                value={filter.minSidePx ?? 0}
+                onChange={(value) => setFilter((f) => ({ ...f, minSidePx: value }))}
+                suffix="px"
+                aria-labelledby="ie-min-size-label"
+                className="ie-results__control ie-results__control--number"
               />
-            ) : null}
-            {(['CSV', 'JSON'] as const).map((kind) => (
-              <Button
-                key={kind}
-                icon={<FileTextOutlined />}
-                disabled={shown.length === 0}
-                aria-label={MESSAGES.grid.manifestLabel(kind)}
-                onClick={() => void saveManifest(shown, choices, kind)}
-              >
-                {MESSAGES.grid.manifest(kind)}
-              </Button>
-            ))}
-            <Button
-              type="primary"
-              icon={<DownloadOutlined />}
-              loading={downloadAllBusy}
-              disabled={shown.length === 0}
-              onClick={() => onDownloadAll(shown, choices)}
-            >
-              {downloadAllLabel}
-            </Button>
-          </Space>
-        ) : null}
-      </Space>
-      {filters && images.length > 1 ? (
-        <Space wrap style={{ marginBottom: 16 }}>
-          <Space>
-            <Text id="ie-min-size-label">Minimum size</Text>
-            <NumberInput
-              min={0}
-              max={10_000}
-              step={50}
-              value={filter.minSidePx ?? 0}
-              onChange={(value) => setFilter((f) => ({ ...f, minSidePx: value }))}
-              suffix="px"
-              aria-labelledby="ie-min-size-label"
-              style={{ width: 130 }}
+            </span>
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder="All formats"
+              aria-label="Formats"
+              className="ie-results__control ie-results__control--formats"
+              value={[...(filter.formats ?? [])]}
+              onChange={(value: string[]) => setFilter((f) => ({ ...f, formats: value }))}
+              options={formats.map((format) => ({ value: format, label: format }))}
             />
-          </Space>
-          <Select
-            mode="multiple"
-            allowClear
-            placeholder="All formats"
-            aria-label="Formats"
-            style={{ minWidth: 180 }}
-            value={[...(filter.formats ?? [])]}
-            onChange={(value: string[]) => setFilter((f) => ({ ...f, formats: value }))}
-            options={formats.map((format) => ({ value: format, label: format }))}
-          />
-          <NativeSelect
-            aria-label="Sort"
-            style={{ width: 160 }}
-            value={filter.sort ?? 'found'}
-            onChange={(sort) => setFilter((f) => ({ ...f, sort }))}
-            options={SORTS}
-          />
-        </Space>
-      ) : null}
-      {selectable && shown.length > 0 ? (
-        <FileNamesField
-          template={choices.nameTemplate}
-          onChange={setNameTemplate}
-          firstNames={namedFiles(shown.slice(0, NAMES_PREVIEWED), { ...choices, rendition: 'view' }).map((f) => f.name)}
-        />
-      ) : null}
-      {selectable && shown.length > 0 ? (
-        <ConvertField choices={choices} onChange={(change) => setChoices((c) => ({ ...c, ...change }))} />
-      ) : null}
-      {selectable && shown.length > 0 ? (
-        <div className="ie-results__selection" role="toolbar" aria-label={MESSAGES.grid.selectionLabel}>
-          <Space wrap>
+            <NativeSelect
+              aria-label="Sort"
+              className="ie-results__control ie-results__control--sort"
+              value={filter.sort ?? 'found'}
+              onChange={(sort) => setFilter((f) => ({ ...f, sort }))}
+              options={SORTS}
+            />
+          </div>
+        ) : null}
+        {selectable && shown.length > 0 ? (
+          <div
+            className="ie-results__group ie-results__selection"
+            role="toolbar"
+            aria-label={MESSAGES.grid.selectionLabel}
+          >
             <Button onClick={() => setSelection((s) => selectAll(s, shownIds))}>{MESSAGES.grid.selectAll}</Button>
             <Button onClick={() => setSelection(selectNone())}>{MESSAGES.grid.selectNone}</Button>
             <Button onClick={() => setSelection((s) => invert(s, shownIds))}>{MESSAGES.grid.invert}</Button>
@@ -346,9 +305,57 @@ export function ResultsGrid({
             >
               {MESSAGES.grid.downloadSelected}
             </Button>
-            <SelectionActions selected={selected} choices={choices} remoteNote={remoteNote} />
-          </Space>
-        </div>
+            <SaveSelected selected={selected} />
+          </div>
+        ) : null}
+        {onDownloadAll ? (
+          <Button
+            type="primary"
+            icon={<DownloadOutlined />}
+            loading={downloadAllBusy}
+            disabled={shown.length === 0}
+            onClick={() => onDownloadAll(shown, choices)}
+            className="ie-results__download-all"
+          >
+            {downloadAllLabel}
+          </Button>
+        ) : null}
+      </div>
+      {selectable && shown.length > 0 ? (
+        <DownloadOptions summary={downloadOptionsSummary(choices, withOriginals)}>
+          <FileNamesField
+            template={choices.nameTemplate}
+            onChange={setNameTemplate}
+            firstNames={namedFiles(shown.slice(0, NAMES_PREVIEWED), { ...choices, rendition: 'view' }).map(
+              (f) => f.name,
+            )}
+          />
+          <ConvertField choices={choices} onChange={(change) => setChoices((c) => ({ ...c, ...change }))} />
+          <div className="ie-results__names">
+            {withOriginals ? (
+              <ChoiceGroup
+                aria-label={MESSAGES.grid.renditionLabel}
+                value={choices.rendition}
+                onChange={(rendition) => setChoices((c) => ({ ...c, rendition }))}
+                options={[
+                  { value: 'view', label: MESSAGES.rendition.zipAsShown },
+                  { value: 'original', label: MESSAGES.rendition.zipOriginals },
+                ]}
+              />
+            ) : null}
+            {(['CSV', 'JSON'] as const).map((kind) => (
+              <Button
+                key={kind}
+                icon={<FileTextOutlined />}
+                aria-label={MESSAGES.grid.manifestLabel(kind)}
+                onClick={() => void saveManifest(shown, choices, kind)}
+              >
+                {MESSAGES.grid.manifest(kind)}
+              </Button>
+            ))}
+            <SaveToFolder selected={selected} choices={choices} remoteNote={remoteNote} />
+          </div>
+        </DownloadOptions>
       ) : null}
       {shown.length === 0 ? (
         <Empty description="No image matches these filters." />

@@ -8,11 +8,10 @@ import type { RemoteInBrowserZip } from '../extraction/downloadAll.ts';
 import { canSaveToFolder, saveToFolder } from '../extraction/saveToFolder.ts';
 
 /**
- * The selection bar's other ways to keep the selected images: Save to folder where the browser
- * can write into a folder (the File System Access API; nothing shown elsewhere), and Save selected
- * to My Downloads for a signed-in visitor.
+ * Save to folder, where the browser can write into a folder (the File System Access API; nothing
+ * shown elsewhere): the selected images, named and converted as the download options say.
  */
-export function SelectionActions({
+export function SaveToFolder({
   selected,
   choices,
   remoteNote,
@@ -21,19 +20,42 @@ export function SelectionActions({
   choices: DownloadChoices;
   remoteNote?: RemoteInBrowserZip | undefined;
 }) {
-  const account = useAccount();
-  const [folderProgress, setFolderProgress] = useState<{ done: number; total: number }>();
-  const [saving, setSaving] = useState(false);
-  const none = selected.length === 0;
+  const [progress, setProgress] = useState<{ done: number; total: number }>();
+  if (!canSaveToFolder()) return null;
 
   const toFolder = async () => {
-    setFolderProgress({ done: 0, total: selected.length });
+    setProgress({ done: 0, total: selected.length });
     try {
-      await saveToFolder(selected, { ...choices, remoteNote }, (done, total) => setFolderProgress({ done, total }));
+      await saveToFolder(selected, { ...choices, remoteNote }, (done, total) => setProgress({ done, total }));
     } finally {
-      setFolderProgress(undefined);
+      setProgress(undefined);
     }
   };
+  return (
+    <>
+      <Button
+        icon={<FolderOpenOutlined />}
+        disabled={selected.length === 0}
+        loading={progress !== undefined}
+        onClick={toFolder}
+      >
+        {MESSAGES.grid.saveToFolder}
+      </Button>
+      {progress ? (
+        <Text aria-live="polite" data-testid="folder-progress">
+          {MESSAGES.grid.savingToFolder(progress.done, progress.total)}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** The selection bar's Save selected: for a signed-in visitor, every selected image to My Downloads. */
+export function SaveSelected({ selected }: { selected: readonly ExtractedImage[] }) {
+  const account = useAccount();
+  const [saving, setSaving] = useState(false);
+  if (!account) return null;
+
   const toAccount = async () => {
     setSaving(true);
     try {
@@ -42,24 +64,9 @@ export function SelectionActions({
       setSaving(false);
     }
   };
-
   return (
-    <>
-      {canSaveToFolder() ? (
-        <Button icon={<FolderOpenOutlined />} disabled={none} loading={folderProgress !== undefined} onClick={toFolder}>
-          {MESSAGES.grid.saveToFolder}
-        </Button>
-      ) : null}
-      {folderProgress ? (
-        <Text aria-live="polite" data-testid="folder-progress">
-          {MESSAGES.grid.savingToFolder(folderProgress.done, folderProgress.total)}
-        </Text>
-      ) : null}
-      {account ? (
-        <Button icon={<HeartOutlined />} disabled={none} loading={saving} onClick={toAccount}>
-          {MESSAGES.grid.saveSelected}
-        </Button>
-      ) : null}
-    </>
+    <Button icon={<HeartOutlined />} disabled={selected.length === 0} loading={saving} onClick={toAccount}>
+      {MESSAGES.grid.saveSelected}
+    </Button>
   );
 }
