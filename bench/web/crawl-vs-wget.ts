@@ -6,10 +6,17 @@
 //   extract-api/node_modules/.bin/tsx bench/web/crawl-vs-wget.ts [--delay MS] [--runs N]
 //   extract-api/node_modules/.bin/tsx bench/web/crawl-vs-wget.ts --tree /usr/share/doc/libxslt1-dev/html \
 //     --start /index.html --depth 2 --delay 50 [--runs N]
+// With `--cli`, the built command line (`node extract-api/dist/cli.js <url> --website --depth N --out
+// DIR`, a process of its own, as a person types it; build it first with `node extract-api/scripts/build.mjs`)
+// is timed too, on the same site, beside the in-process crawl and wget. `--cli-path FILE` runs another
+// build of it instead; given more than once, each build is timed in every run (a before and an after).
+//   extract-api/node_modules/.bin/tsx bench/web/crawl-vs-wget.ts --tree /usr/share/doc/libxslt1-dev/html \
+//     --start /index.html --depth 2 --delay 50 --runs 5 --cli
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { createSafeFetcher } from 'extract-api/safe-fetch';
 import { extractWebsite } from 'extract-api/web';
@@ -22,6 +29,12 @@ const { values } = parseArgs({
     tree: { type: 'string' },
     start: { type: 'string', default: '/' },
     depth: { type: 'string', default: '3' },
+    cli: { type: 'boolean', default: false },
+    'cli-path': {
+      type: 'string',
+      multiple: true,
+      default: [fileURLToPath(new URL('../../extract-api/dist/cli.js', import.meta.url))],
+    },
   },
 });
 const delayMs = Number(values.delay);
@@ -88,14 +101,45 @@ async function wget() {
   return { ms, pages, images: imageFiles.length, bytes, found, asked: pagesAsked().length };
 }
 
+/** The built CLI, saving every image it finds into a fresh folder (what wget -p does with requisites). */
+async function cli(cliPath: string) {
+  pagesAsked();
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-cli-'));
+  const started = performance.now();
+  const { stderr } = await run(
+    process.execPath,
+    [cliPath, startUrl, '--website', '--depth', String(depth), '--out', dir, '--timing'],
+    // The settings at their defaults, but loopback (the served site) allowed, as the isolation tests do.
+    { env: { ...process.env, EXTRACT_API_ALLOW_LOOPBACK: '1' }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const ms = performance.now() - started;
+  const files = readdirSync(dir).filter((name) => statSync(path.join(dir, name)).isFile());
+  const bytes = files.reduce((sum, name) => sum + statSync(path.join(dir, name)).size, 0);
+  rmSync(dir, { recursive: true, force: true });
+  const counted = /(\d+) images on (\d+) pages/.exec(stderr);
+  const timing = /timing \(since the process started\): (.*)/.exec(stderr)?.[1] ?? '';
+  return {
+    ms,
+    pages: Number(counted?.[2] ?? 0),
+    images: files.length,
+    bytes,
+    asked: pagesAsked().length,
+    timing,
+  };
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 // Warm-up: the JIT settles after a couple of crawls (658, 492, 413, 227 ms measured in a row).
 for (let i = 0; i < 3; i += 1) await ours();
 const oursRuns = [];
 const wgetRuns = [];
+const cliPaths = values.cli ? values['cli-path'] : [];
+const cliRuns = cliPaths.map(() => [] as Awaited<ReturnType<typeof cli>>[]);
+for (const cliPath of cliPaths) await cli(cliPath); // its first start reads the build from disk
 for (let i = 0; i < runs; i += 1) {
   oursRuns.push(await ours());
   wgetRuns.push(await wget());
+  for (const [k, cliPath] of cliPaths.entries()) cliRuns[k]?.push(await cli(cliPath));
 }
 await fetcher.close();
 await site.close();
@@ -117,6 +161,17 @@ console.log(
   `wget   -r -l ${depth} -p:           ${w.toFixed(0)} ms, ${wgetRuns[0]?.pages} pages (${wgetRuns[0]?.asked} HTML paths asked), ${wgetRuns[0]?.images} images (${((wgetRuns[0]?.bytes ?? 0) / 1e6).toFixed(1)} MB downloaded)`,
 );
 console.log(`ratio  wget / ours = ${(w / o).toFixed(2)}x (goal: at least 3x)`);
+for (const [k, cliPath] of cliPaths.entries()) {
+  const runsOf = cliRuns[k] ?? [];
+  const c = median(runsOf.map((r) => r.ms));
+  const medianRun = [...runsOf].sort((a, b) => a.ms - b.ms)[Math.floor(runsOf.length / 2)];
+  console.log(`cli    ${cliPath}`);
+  console.log(
+    `       runs (ms): ${runsOf.map((r) => r.ms.toFixed(0)).join(' ')}; median ${c.toFixed(0)} ms, ${runsOf[0]?.pages} pages (${runsOf[0]?.asked} HTML paths asked), ${runsOf[0]?.images} files saved (${((runsOf[0]?.bytes ?? 0) / 1e6).toFixed(1)} MB)`,
+  );
+  console.log(`       --timing of the median run: ${medianRun?.timing}`);
+  console.log(`ratio  wget / cli = ${(w / c).toFixed(2)}x (goal: at least 3x)`);
+}
 const oursFound = oursRuns[0]?.found ?? new Set<string>();
 const wgetFound = wgetRuns[0]?.found ?? new Set<string>();
 const both = [...oursFound].filter((p) => wgetFound.has(p));

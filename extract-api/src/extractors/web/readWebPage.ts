@@ -1,6 +1,6 @@
 import { MESSAGES } from 'shared-contracts';
 import { readText, type SafeFetch, SafeFetchError } from '../../services/safeFetch/index.ts';
-import { findCssImages, findCssImports, findPageImages, type ImageCandidate } from '../page/index.ts';
+import type { ImageCandidate } from '../page/index.ts';
 import { createLimiter } from '../probe/index.ts';
 import { MAX_CANVASES, MAX_DRAWN_CHARS, MAX_DRAWN_IMAGE_CHARS } from '../render/drawnInPage.ts';
 import type { RenderedPage } from '../render/index.ts';
@@ -29,7 +29,22 @@ export type WebPageOptions = {
   renderWaitsForTurn?: boolean;
   /** With `render`: the pieces of CSS sprite sheets the page shows, as pictures of their own. */
   cutSprites?: boolean;
+  /**
+   * A page of a scan (without `render`): each of its requests (the page, its frames, its
+   * stylesheets) waits for its host's turn and holds it until its answer is read, no longer; the
+   * parsing is done outside it, so a host's turns are spent on requests.
+   */
+  turn?: RequestTurn;
+  /** A scan's stylesheets already read (or being read): each is fetched once in a scan. */
+  stylesheets?: StylesheetCache;
 };
+
+/** A scan's stylesheets, by address: the images each names (its imports' included), read once. */
+export type StylesheetCache = Map<string, Promise<ImageCandidate[]>>;
+
+/** Runs one request to `url` (sent and its answer read) when the manners of its host allow. */
+export type RequestTurn = <T>(url: string, request: () => Promise<T>) => Promise<T>;
+const atOnce: RequestTurn = (_url, request) => request();
 
 /**
  * What one page gives before probing: its image candidates (its same-site frames' included), the
@@ -71,12 +86,68 @@ function renderNotes(rendered: RenderedPage): RenderNotes {
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
 
+type PageScanner = typeof import('../page/index.ts');
+let pageScanner: Promise<PageScanner> | undefined;
+/**
+ * The page scanner, HTML and CSS parsers included: most of the code a scan needs, so it is loaded
+ * while the first requests are out (a scan asks for it as it starts), not before them.
+ */
+export function loadPageScanner(): Promise<PageScanner> {
+  if (!pageScanner) {
+    pageScanner = import('../page/index.ts');
+    // Asked for ahead of its use: a failure is the reader's to meet, never an unhandled one.
+    pageScanner.catch(() => undefined);
+  }
+  return pageScanner;
+}
+
 /**
  * Reads one web page: its HTML, its linked stylesheets within bounds, and, with `render`, what a
  * real browser loads after scrolling. An address that is itself an image gives that image.
  */
 export async function readWebPage(url: string, options: WebPageOptions): Promise<WebPageRead> {
   const { fetch, signal } = options;
+  const turn = options.turn ?? atOnce;
+  const scanner = loadPageScanner();
+  const read = await turn(url, () => readHtml(url, fetch, signal));
+  if (read.image) {
+    return { finalUrl: read.finalUrl, candidates: [urlCandidate(read.finalUrl, 'direct')], links: [], frames: [] };
+  }
+  const pageUrl = read.finalUrl;
+  const scanning = await scanner;
+  const scan = scanning.findPageImages(read.html, pageUrl);
+  const framed = await readFrames(pageUrl, scan.frames, fetch, signal, turn, scanning);
+
+  const [cssCandidates, rendered] = await Promise.all([
+    readStylesheets([...scan.stylesheets, ...framed.stylesheets], fetch, signal, turn, scanning, options.stylesheets),
+    options.render ? renderCandidates(pageUrl, options, scanning) : undefined,
+  ]);
+
+  const found = mergeCandidates([
+    scan.images,
+    ...framed.images,
+    cssCandidates,
+    ...(rendered ? [rendered.candidates] : []),
+  ]);
+  // A response the browser loaded that nothing on the page names (a script's fetch, a sprite sheet
+  // drawn into a canvas): the network log is its only witness.
+  const named = new Set(found.map((candidate) => candidate.url));
+  const networkOnly = (rendered?.loaded ?? []).filter((loaded) => !named.has(loaded));
+  return {
+    finalUrl: pageUrl,
+    candidates: [...found, ...networkOnly.map((loaded) => urlCandidate(loaded, 'network'))],
+    links: [...new Set([...scan.links, ...framed.links, ...(rendered?.links ?? [])])],
+    frames: framed.read,
+    ...(rendered ? { rendered: rendered.notes } : {}),
+  };
+}
+
+/** The page's HTML, read whole; or, for an address that is itself an image, only that it is one. */
+async function readHtml(
+  url: string,
+  fetch: SafeFetch,
+  signal: AbortSignal | undefined,
+): Promise<{ finalUrl: string; image: true } | { finalUrl: string; image?: undefined; html: string }> {
   const response = await fetch(url, {
     kind: 'html',
     signal,
@@ -94,7 +165,7 @@ export async function readWebPage(url: string, options: WebPageOptions): Promise
   const contentType = String(response.headers['content-type'] ?? '');
   if (/^image\//i.test(contentType)) {
     response.body.destroy();
-    return { finalUrl: response.url, candidates: [urlCandidate(response.url, 'direct')], links: [], frames: [] };
+    return { finalUrl: response.url, image: true };
   }
   if (contentType && !HTML_TYPES.test(contentType)) {
     response.body.destroy();
@@ -103,32 +174,7 @@ export async function readWebPage(url: string, options: WebPageOptions): Promise
       `This address is not a web page (it answered ${contentType.split(';')[0]}).`,
     );
   }
-  const html = await readText(response);
-  const scan = findPageImages(html, response.url);
-  const framed = await readFrames(response.url, scan.frames, fetch, signal);
-
-  const [cssCandidates, rendered] = await Promise.all([
-    readStylesheets([...scan.stylesheets, ...framed.stylesheets], fetch, signal),
-    options.render ? renderCandidates(response.url, options) : undefined,
-  ]);
-
-  const found = mergeCandidates([
-    scan.images,
-    ...framed.images,
-    cssCandidates,
-    ...(rendered ? [rendered.candidates] : []),
-  ]);
-  // A response the browser loaded that nothing on the page names (a script's fetch, a sprite sheet
-  // drawn into a canvas): the network log is its only witness.
-  const named = new Set(found.map((candidate) => candidate.url));
-  const networkOnly = (rendered?.loaded ?? []).filter((loaded) => !named.has(loaded));
-  return {
-    finalUrl: response.url,
-    candidates: [...found, ...networkOnly.map((loaded) => urlCandidate(loaded, 'network'))],
-    links: [...new Set([...scan.links, ...framed.links, ...(rendered?.links ?? [])])],
-    frames: framed.read,
-    ...(rendered ? { rendered: rendered.notes } : {}),
-  };
+  return { finalUrl: response.url, html: await readText(response) };
 }
 
 /**
@@ -137,7 +183,14 @@ export async function readWebPage(url: string, options: WebPageOptions): Promise
  * MAX_FRAME_NESTING deep, at most MAX_FRAMES_PER_PAGE. A frame of another site is not fetched: its
  * address joins the links. A frame that fails costs its images, not the page.
  */
-async function readFrames(pageUrl: string, firstFrames: readonly string[], fetch: SafeFetch, signal?: AbortSignal) {
+async function readFrames(
+  pageUrl: string,
+  firstFrames: readonly string[],
+  fetch: SafeFetch,
+  signal: AbortSignal | undefined,
+  turn: RequestTurn,
+  { findPageImages }: PageScanner,
+) {
   const images: ImageCandidate[][] = [];
   const stylesheets: string[] = [];
   const links: string[] = [];
@@ -160,17 +213,21 @@ async function readFrames(pageUrl: string, firstFrames: readonly string[], fetch
       toRead.slice(0, Math.max(0, room)).map(async (frameUrl) => {
         read.push(frameUrl);
         try {
-          const response = await fetch(frameUrl, {
-            kind: 'html',
-            signal,
-            headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
+          const frame = await turn(frameUrl, async () => {
+            const response = await fetch(frameUrl, {
+              kind: 'html',
+              signal,
+              headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
+            });
+            const contentType = String(response.headers['content-type'] ?? '');
+            if (contentType && !HTML_TYPES.test(contentType)) {
+              response.body.destroy();
+              return undefined;
+            }
+            return { html: await readText(response), url: response.url };
           });
-          const contentType = String(response.headers['content-type'] ?? '');
-          if (contentType && !HTML_TYPES.test(contentType)) {
-            response.body.destroy();
-            return;
-          }
-          const scan = findPageImages(await readText(response), response.url);
+          if (!frame) return;
+          const scan = findPageImages(frame.html, frame.url);
           images.push(scan.images);
           stylesheets.push(...scan.stylesheets);
           links.push(...scan.links);
@@ -185,22 +242,41 @@ async function readFrames(pageUrl: string, firstFrames: readonly string[], fetch
   return { images, stylesheets, links, read };
 }
 
-/** url() images of the page's stylesheets, one level of `@import` deep, within MAX_STYLESHEETS_PER_PAGE. */
-async function readStylesheets(urls: readonly string[], fetch: SafeFetch, signal?: AbortSignal) {
+/**
+ * url() images of the page's stylesheets, one level of `@import` deep, within MAX_STYLESHEETS_PER_PAGE,
+ * STYLESHEET_CONCURRENCY fetched at once. With `cache` (a scan's), each stylesheet is read once
+ * however many pages link it: the pages of a site share theirs.
+ */
+async function readStylesheets(
+  urls: readonly string[],
+  fetch: SafeFetch,
+  signal: AbortSignal | undefined,
+  turn: RequestTurn,
+  { findCssImages, findCssImports }: PageScanner,
+  cache: StylesheetCache | undefined,
+) {
   const limit = createLimiter(STYLESHEET_CONCURRENCY);
   const queued = new Set(urls.slice(0, MAX_STYLESHEETS_PER_PAGE));
+  // Only the fetch takes a place at once: a stylesheet waiting for its imports holds none.
+  const fetchCss = (cssUrl: string) =>
+    limit(() =>
+      turn(cssUrl, async () => {
+        const response = await fetch(cssUrl, { kind: 'css', signal, headers: { accept: 'text/css,*/*;q=0.1' } });
+        return { css: await readText(response), url: response.url };
+      }),
+    );
   const read = async (cssUrl: string, followImports: boolean): Promise<ImageCandidate[]> => {
     try {
-      const response = await fetch(cssUrl, { kind: 'css', signal, headers: { accept: 'text/css,*/*;q=0.1' } });
-      const css = await readText(response);
-      const images = findCssImages(css, response.url).map((image) => urlCandidate(image, 'css'));
+      const sheet = await fetchCss(cssUrl);
+      const { css } = sheet;
+      const images = findCssImages(css, sheet.url).map((image) => urlCandidate(image, 'css'));
       if (!followImports) return images;
-      const imports = findCssImports(css, response.url).filter((next) => {
+      const imports = findCssImports(css, sheet.url).filter((next) => {
         if (queued.has(next) || queued.size >= MAX_STYLESHEETS_PER_PAGE) return false;
         queued.add(next);
         return true;
       });
-      const nested = await Promise.all(imports.map((next) => limit(() => read(next, false))));
+      const nested = await Promise.all(imports.map((next) => read(next, false)));
       return [...images, ...nested.flat()];
     } catch (error) {
       // A stylesheet that fails costs its images, not the page.
@@ -208,11 +284,18 @@ async function readStylesheets(urls: readonly string[], fetch: SafeFetch, signal
       return [];
     }
   };
-  const lists = await Promise.all([...queued].map((cssUrl) => limit(() => read(cssUrl, true))));
+  const readOnce = (cssUrl: string) => {
+    const known = cache?.get(cssUrl);
+    if (known) return known;
+    const reading = read(cssUrl, true);
+    cache?.set(cssUrl, reading);
+    return reading;
+  };
+  const lists = await Promise.all([...queued].map(readOnce));
   return lists.flat();
 }
 
-async function renderCandidates(url: string, options: WebPageOptions) {
+async function renderCandidates(url: string, options: WebPageOptions, { findPageImages }: PageScanner) {
   // Loaded on first use: Playwright is heavy, and most extractions never render.
   const { renderPage } = await import('../render/index.ts');
   const rendered = await renderPage(url, {

@@ -42,6 +42,11 @@ export type ProbeOptions = {
   originalFormat?: boolean;
   /** Full-size originals wanted: each measured image's larger original, checked, is given instead (the page's copy kept as `shownOnPage`). */
   fullSize?: FullSizeChecks;
+  /**
+   * Hears the bytes of a measured image whose probe read the whole file (a small one), just before
+   * the image is given: a caller that saves the images writes these instead of fetching them again.
+   */
+  onWholeFile?: (url: string, bytes: Uint8Array) => void;
 };
 
 export type ProbeOutcome = {
@@ -108,6 +113,7 @@ export async function toExtractedImages(
         const image = full
           ? withFullSize(describe({ ...candidate, url: full.url }, full, options), candidate, facts)
           : describe(candidate, facts, options);
+        if (!full && facts.bytes) options.onWholeFile?.(image.url, facts.bytes);
         onImage?.(image);
         return image;
       }),
@@ -134,7 +140,7 @@ async function measure(
       probeImage(candidate.url, options.fetch, options.signal, {
         headers: { accept: imageAccept(options.originalFormat) },
         // A full-size check compares the copy's picture: a small copy read whole is not fetched again.
-        keepWhole: options.fullSize !== undefined,
+        keepWhole: options.fullSize !== undefined || options.onWholeFile !== undefined,
       });
     const gate = options.probeGate;
     return await (gate ? gate.run(new URL(candidate.url).host, probe, options.signal) : probe());

@@ -142,6 +142,32 @@ describe('a scan minds its manners', () => {
     expect(site.maxOpen).toBe(2);
   });
 
+  it("should send a page's stylesheets in its host's turns, as its pages", async () => {
+    site.routes.set(
+      '/',
+      page('<link rel="stylesheet" href="/a.css"><link rel="stylesheet" href="/b.css"><a href="/1.html">1</a>'),
+    );
+    site.routes.set('/1.html', page(''));
+    for (const sheet of ['/a.css', '/b.css']) {
+      site.routes.set(sheet, { type: 'text/css', body: 'p { color: red }', delayMs: 100 });
+    }
+    await scan({ url: site.url('/'), depth: 1 }, 1);
+    expect(site.hits.filter((h) => h.path.endsWith('.css'))).toHaveLength(2);
+    expect(site.pages()).toEqual(['/', '/1.html']);
+    expect(site.maxOpen).toBe(1);
+  });
+
+  it("should take a page's links while its images are measured, in a scan with no budget", async () => {
+    site.routes.set('/', page('<img src="/slow.png"><a href="/next.html">next</a>'));
+    site.routes.set('/slow.png', { ...image(20), delayMs: 400 });
+    site.routes.set('/next.html', page(''));
+    const { images } = await scan({ url: site.url('/'), depth: 1 });
+    expect(images).toEqual(['/slow.png']);
+    const slow = site.hits.find((h) => h.path === '/slow.png');
+    const next = site.hits.find((h) => h.path === '/next.html');
+    expect(next?.at).toBeLessThan(slow?.end ?? 0);
+  });
+
   it('should follow only links the include patterns take and the exclude patterns leave', async () => {
     site.routes.set(
       '/',

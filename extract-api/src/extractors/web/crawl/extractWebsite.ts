@@ -4,6 +4,7 @@ import type { SafeFetch } from '../../../services/safeFetch/index.ts';
 import { fullSizeChecks, type OriginalLimits } from '../../originals/index.ts';
 import { createLimiter, ExtractionBudget, type ExtractionBudgets } from '../../probe/index.ts';
 import { createHostGate, type HostGate } from '../hostGate.ts';
+import { loadPageScanner } from '../readWebPage.ts';
 import { PROBE_CONCURRENCY } from '../toExtractedImages.ts';
 import { crawlPage } from './crawlPage.ts';
 import { CRAWL_DEFAULTS } from './defaults.ts';
@@ -18,6 +19,13 @@ export type CrawlEnvironment = {
   chromiumPath?: string;
   /** Requests at once per host (CRAWL_DEFAULTS.pagesPerHost by default). */
   perHost?: number;
+  /**
+   * The pages' gate per host, when the caller's own requests to those hosts are to share it (the
+   * CLI's downloads of the images it saves): one of the scan's own, of `perHost`, when left out.
+   */
+  gate?: HostGate;
+  /** The whole files the scan's probes read (small images), for a caller that saves them (see toExtractedImages). */
+  onWholeFile?: (url: string, bytes: Uint8Array) => void;
   /** What one scan may spend: images measured per page and in all, bytes fetched. Unbounded when left out. */
   budgets?: ExtractionBudgets;
   /** The gate of image probes per host shared by every extraction of the process (see toExtractedImages). */
@@ -51,7 +59,9 @@ export async function* extractWebsite(
   const starts = startUrls(input);
   const first = starts[0];
   if (!first) throw new TypeError('[crawl] no start address');
-  const gate = createHostGate(environment.perHost ?? CRAWL_DEFAULTS.pagesPerHost);
+  // The page scanner loads while robots.txt and the first page are asked for.
+  loadPageScanner();
+  const gate = environment.gate ?? createHostGate(environment.perHost ?? CRAWL_DEFAULTS.pagesPerHost);
   const limit = createLimiter(CRAWL_DEFAULTS.pages);
   const reader: PageReader = {
     input,
@@ -63,7 +73,10 @@ export async function* extractWebsite(
     chromiumPath: environment.chromiumPath,
     ...(environment.probeGate ? { probeGate: environment.probeGate } : {}),
     limiter: createLimiter(PROBE_CONCURRENCY),
+    followWhileMeasuring: budget === undefined,
+    stylesheets: new Map(),
     ...fullSizeChecks(input, environment.originals),
+    ...(environment.onWholeFile ? { onWholeFile: environment.onWholeFile } : {}),
   };
 
   // Events of pages read in parallel, handed to the consumer in the order they happen.

@@ -3,7 +3,7 @@ import type { FullSizeChecks } from '../../originals/index.ts';
 import type { ImageCandidate } from '../../page/index.ts';
 import type { Limiter } from '../../probe/index.ts';
 import type { HostGate } from '../hostGate.ts';
-import { readWebPage } from '../readWebPage.ts';
+import { readWebPage, type StylesheetCache, type WebPageRead } from '../readWebPage.ts';
 import { imageKey, toExtractedImages } from '../toExtractedImages.ts';
 import type { RobotsRules } from './robots.ts';
 import type { RobotsCache } from './robotsCache.ts';
@@ -28,6 +28,15 @@ export type PageReader = {
   limiter?: Limiter;
   /** Full-size originals wanted: the scan's checks (its cache and bounds). */
   fullSize?: FullSizeChecks;
+  /**
+   * A scan with no budget to spend: a page's links are taken while its images are measured. With
+   * budgets they wait for the measuring, so a page that spends them leaves its links unfollowed.
+   */
+  followWhileMeasuring?: boolean;
+  /** The whole files probes read (small images), for a caller that saves them (see toExtractedImages). */
+  onWholeFile?: (url: string, bytes: Uint8Array) => void;
+  /** The scan's stylesheets, each read once (the pages of a site share theirs); per page when left out. */
+  stylesheets?: StylesheetCache;
 };
 
 /**
@@ -39,7 +48,7 @@ export type PageReader = {
  * read. Throws when the page cannot be read; the caller counts it failed, with why.
  */
 export async function readScanPage(task: PageTask, reader: PageReader, store: ScanStore): Promise<'read' | 'not-read'> {
-  const { url, depth, origin } = task;
+  const { url } = task;
   const { input, fetch, signal } = reader;
   if (await store.budgetSpent()) {
     // Taken into the scan before its budget ran out: listed as not read, with why.
@@ -47,27 +56,55 @@ export async function readScanPage(task: PageTask, reader: PageReader, store: Sc
     return 'not-read';
   }
   const rules = await reader.robots(url, signal);
-  const page = await readPagePolitely(reader.gate, new URL(url).host, signal, () => {
-    store.reading(url);
-    return readWebPage(url, {
+  const page = await readPagePolitely(reader.gate, new URL(url).host, signal, (turn) => {
+    const options = {
       fetch,
       signal,
       render: input.render,
       cutSprites: input.sprites,
       chromiumPath: reader.chromiumPath,
       renderWaitsForTurn: true,
-    });
+      ...(reader.stylesheets ? { stylesheets: reader.stylesheets } : {}),
+    };
+    // A browser asks the host for all the page shows: a rendered page is read in one turn.
+    if (input.render) {
+      return turn(url, () => {
+        store.reading(url);
+        return readWebPage(url, options);
+      });
+    }
+    store.reading(url);
+    return readWebPage(url, { ...options, turn });
   });
 
-  await measureCandidates(page.candidates, page.finalUrl, task, reader, store);
   await store.markFrames(page.frames.map((frame) => normalisePageUrl(frame) ?? frame));
+  // Its images are claimed before any page it links to is read: each image is given with the first page it is on.
+  const measured = measureCandidates(page.candidates, page.finalUrl, task, reader, store);
+  if (reader.followWhileMeasuring) {
+    await Promise.all([measured, followLinks(task, page, rules, reader, store)]);
+  } else {
+    await measured;
+    await followLinks(task, page, rules, reader, store);
+  }
+  return 'read';
+}
 
+/** Takes the links of a page read (and, from a start page, its site's sitemap pages) into the frontier. */
+async function followLinks(
+  task: PageTask,
+  page: WebPageRead,
+  rules: RobotsRules,
+  reader: PageReader,
+  store: ScanStore,
+): Promise<void> {
+  const { url, depth, origin } = task;
+  const { input, fetch, signal } = reader;
   // Level `depth` is the last one read: its links are not followed.
-  if (depth >= input.depth) return 'read';
+  if (depth >= input.depth) return;
   if (await store.budgetSpent()) {
     // The scan stops here with pages left to read.
     if (page.links.length > 0) await store.markStoppedAtLimit();
-    return 'read';
+    return;
   }
   // Sitemap seeding: the pages the site itself points at join the first hop (once per site of a
   // batch), and the images an image sitemap lists for them are measured here, each with its page.
@@ -91,7 +128,6 @@ export async function readScanPage(task: PageTask, reader: PageReader, store: Sc
     if (!next || !(await reader.robots(next, signal)).isAllowed(next)) continue;
     await store.enqueue({ url: next, depth: depth + 1, ...(origin === undefined ? {} : { origin }) });
   }
-  return 'read';
 }
 
 /** Images an image sitemap may add to a scan: as many as one page may hold. */
@@ -134,6 +170,7 @@ async function measureCandidates(
       ...(reader.limiter ? { limiter: reader.limiter } : {}),
       ...(reader.fullSize ? { fullSize: reader.fullSize } : {}),
       ...(reader.input.originalFormats ? { originalFormat: true } : {}),
+      ...(reader.onWholeFile ? { onWholeFile: reader.onWholeFile } : {}),
     },
     (image) => {
       recorded = recorded.then(() => store.addImage(image));

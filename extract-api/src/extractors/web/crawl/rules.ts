@@ -2,7 +2,7 @@ import { isSafeFetchError } from '../../../services/safeFetch/index.ts';
 import { RetryLaterError } from '../errors.ts';
 import type { HostGate } from '../hostGate.ts';
 import { urlFilter } from '../patterns.ts';
-import type { WebPageRead } from '../readWebPage.ts';
+import type { RequestTurn, WebPageRead } from '../readWebPage.ts';
 import { siteKey } from '../site.ts';
 
 /**
@@ -101,16 +101,20 @@ export function linkRule(input: Pick<CrawlInput, 'url' | 'urls' | 'include' | 'e
   };
 }
 
-/** One page, through its host's gate; a 429/503 pauses the host and the page is asked again, PAGE_RETRIES times. */
+/**
+ * One page, each of its requests through its host's gate (`read` is given the turn they take); a
+ * 429/503 pauses the host and the page is asked again, PAGE_RETRIES times.
+ */
 export async function readPagePolitely(
   gate: HostGate,
   host: string,
   signal: AbortSignal | undefined,
-  read: () => Promise<WebPageRead>,
+  read: (turn: RequestTurn) => Promise<WebPageRead>,
 ): Promise<WebPageRead> {
+  const turn: RequestTurn = (url, request) => gate.run(new URL(url).host, request, signal);
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await gate.run(host, read, signal);
+      return await read(turn);
     } catch (error) {
       if (!(error instanceof RetryLaterError) || attempt >= PAGE_RETRIES) throw error;
       await gate.pause(host, error.retryAfterMs ?? FIRST_BACKOFF_MS * 2 ** attempt);
