@@ -11,6 +11,7 @@ import { extractPptx } from './core/pptx/extractPptx.ts';
 import type { DocumentExtractor } from './core/types.ts';
 import { type DocumentKind, unlockDocument } from './documentKind.ts';
 
+export { type HostZlib, setHostZlib } from './core/hostZlib.ts';
 export { type EmbeddedBitmap, embeddedBitmapOf } from './core/metafile/index.ts';
 export {
   type DecoderWasmUrls,

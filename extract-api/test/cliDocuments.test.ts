@@ -23,11 +23,11 @@ const manifest = () => corpusManifest().files;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** As `pnpm extract` runs it: in extract-api/, with INIT_CWD where the command was typed. */
-async function cli(args: string[], typedIn = CORPUS) {
+async function cli(args: string[], typedIn = CORPUS, env: Record<string, string> = {}) {
   try {
     const { stdout, stderr } = await run(process.execPath, [builtCli, ...args], {
       cwd: packageDir,
-      env: { ...process.env, INIT_CWD: typedIn },
+      env: { ...process.env, INIT_CWD: typedIn, ...env },
       maxBuffer: 64 * 1024 * 1024,
     });
     return { code: 0, stdout, stderr };
@@ -194,6 +194,22 @@ describe('pnpm extract <file>', () => {
     expect(await readdir(path.join(dir, 'red_stamp-2.pdf'))).toEqual(await readdir(path.join(dir, 'red_stamp.pdf')));
     expect((await readdir(path.join(dir, 'red_stamp.pdf'))).length).toBeGreaterThan(0);
     expect(stderr).toMatch(/^3 inputs: 3 read$/m);
+  });
+
+  it('should start the largest file first, so it does not run alone at the end, and print tables in the order given', async () => {
+    // one worker: the inputs are read one after another, JSON lines go out as they come
+    const inputs = ['pdf/red_stamp.pdf', 'pdf/issue5747.pdf', 'pdf/bug1755507.pdf'];
+    const workers = { EXTRACT_API_DOCUMENT_WORKERS: '1' };
+    const json = await cli([...inputs, '--json'], CORPUS, workers);
+    expect(json.code).toBe(0);
+    const order = json.stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { input: string }).input)
+      .filter((input, index, all) => all.indexOf(input) === index);
+    expect(order).toEqual(['pdf/bug1755507.pdf', 'pdf/issue5747.pdf', 'pdf/red_stamp.pdf']);
+    const table = await cli(inputs, CORPUS, workers);
+    expect(table.stdout.match(/^==> .* <==$/gm)).toEqual(inputs.map((input) => `==> ${input} <==`));
   });
 
   it('should say when a list cannot be read, or names no input', async () => {

@@ -14,7 +14,8 @@ import { createNameAllocator, formatBytes, formatDimensions, safeFileName, withF
 import type { DocumentApiImage } from 'shared-contracts';
 import { type AppConfig, documentPoolOptions } from '../config.ts';
 import { createDocumentPool } from '../extractors/document/documentPool.ts';
-import { dataUrlOf, toApiImage } from '../extractors/document/index.ts';
+// not the folder's index, which loads the engine: it runs in the pool's threads only
+import { dataUrlOf, toApiImage } from '../extractors/document/toApiImage.ts';
 import { values } from './args.ts';
 import type { InputOutput } from './output.ts';
 
@@ -45,7 +46,14 @@ export type DocumentReader = {
 export function createDocumentReader(config: AppConfig, documents: number, signal: AbortSignal): DocumentReader {
   const options = documentPoolOptions(config);
   // The caller reads at most `workers` inputs at once, so none ever waits in the pool's queue.
-  const pool = createDocumentPool({ ...options, workers: Math.min(options.workers, documents), maxQueue: 0 });
+  const pool = createDocumentPool({
+    ...options,
+    workers: Math.min(options.workers, documents),
+    maxQueue: 0,
+    niceIncrement: 0,
+  });
+  // every thread starts loading the engine now, not when its first document is handed over
+  if (documents > 0) pool.warm();
   return {
     close: () => pool.close(),
     async read(file, bytes, out, outDir) {

@@ -10,7 +10,7 @@ import { fail } from './args.ts';
 
 export type Input =
   /** A file on disk: a document, or a video told by its first bytes (whatever its name says). */
-  | { arg: string; kind: 'document' | 'video'; file: string }
+  | { arg: string; kind: 'document' | 'video'; file: string; bytes: number }
   /** Anything else must be a web address (checked when the web code is loaded). */
   | { arg: string; kind: 'web' };
 
@@ -34,12 +34,12 @@ function isVideoFile(file: string): boolean {
 /** A path that names a file on disk is a document or a video; anything else must be a web address. */
 export function inputOf(arg: string, typedIn: string): Input {
   const candidate = path.resolve(typedIn, arg);
-  let isFile = false;
+  let stats: ReturnType<typeof statSync> | undefined;
   try {
-    isFile = statSync(candidate).isFile();
+    stats = statSync(candidate);
   } catch {}
-  if (!isFile) return { arg, kind: 'web' };
-  return { arg, kind: isVideoFile(candidate) ? 'video' : 'document', file: candidate };
+  if (!stats?.isFile()) return { arg, kind: 'web' };
+  return { arg, kind: isVideoFile(candidate) ? 'video' : 'document', file: candidate, bytes: Number(stats.size) };
 }
 
 /** The inputs of `--list FILE`: one a line, blank lines and `#` comments skipped. */

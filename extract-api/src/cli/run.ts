@@ -33,6 +33,15 @@ if (words.length === 0) {
 const many = words.length > 1 || values.list !== undefined;
 const inputs: Input[] = words.map((word) => inputOf(word, typedIn));
 const has = (kind: Input['kind']) => inputs.some((input) => input.kind === kind);
+/**
+ * The order the inputs start in (their output keeps the order given): web addresses first, whose
+ * length nothing tells, then files from the largest, so that a long one does not start last and
+ * run alone on one core while the others idle.
+ */
+const startOrder = inputs
+  .map((input, index) => ({ index, bytes: 'bytes' in input ? input.bytes : Number.POSITIVE_INFINITY }))
+  .sort((a, b) => (a.bytes === b.bytes ? 0 : a.bytes > b.bytes ? -1 : 1))
+  .map(({ index }) => index);
 
 // An option that no input takes is a mistake in the call: refused before any work.
 if (!has('video')) {
@@ -64,7 +73,7 @@ if (has('web')) {
 }
 
 // The first document's bytes are read while the code that reads it loads.
-const firstDocument = inputs.find((input) => input.kind === 'document');
+const firstDocument = startOrder.map((index) => inputs[index]).find((input) => input?.kind === 'document');
 const bytesOf = (file: string) => {
   mark('first input read');
   return readFile(file).then((buffer) => new Uint8Array(buffer));
@@ -121,8 +130,9 @@ const limit = createLimiter(config.documentWorkers);
 const failed: string[] = [];
 try {
   await Promise.all(
-    inputs.map((input, index) =>
+    startOrder.map((index) =>
       limit(async () => {
+        const input = inputs[index] as Input;
         const output = outputs[index] as InputOutput;
         const out: InputOutput = {
           ...output,

@@ -171,6 +171,18 @@ export class Lexer {
   private literalString(): PdfString {
     const data = this.data;
     this.pos++;
+    // Most strings (a page's text) hold no escape: their bytes as they are, in one copy.
+    for (let i = this.pos, depth = 1; i < data.length; i++) {
+      const b = data[i];
+      if (b === 0x5c) break;
+      if (b === 0x28) depth++;
+      else if (b === 0x29 && --depth === 0) {
+        if (i - this.pos > MAX_STRING_BYTES) throw new DocumentError('too-large');
+        const bytes = data.slice(this.pos, i);
+        this.pos = i + 1;
+        return new PdfString(bytes);
+      }
+    }
     const out: number[] = [];
     let depth = 1;
     while (this.pos < data.length) {

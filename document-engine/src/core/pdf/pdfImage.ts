@@ -488,6 +488,11 @@ function colour(
     const t1 = tables[1] ?? new Uint8Array(levels);
     const t2 = tables[2] ?? new Uint8Array(levels);
     const t3 = tables[3] ?? new Uint8Array(levels);
+    // 8-bit RGB without Decode or alpha (most Flate photographs): the samples are the output
+    if (space.kind === 'rgb' && !alpha && raw instanceof Uint8Array && tables.every(isIdentity)) {
+      out.set(raw.subarray(0, out.length));
+      return { width, height, channels, bitDepth: 8, data: out };
+    }
     for (let p = 0; p < pixels; p++) {
       const at = p * channels;
       const i = p * n;
@@ -627,6 +632,11 @@ function packedGray(data: Uint8Array, width: number, height: number, invert: boo
   if (data.length < size) out.fill(0xff, data.length);
   if (invert) for (let i = 0; i < size; i++) out[i] = ~(out[i] ?? 0) & 0xff;
   return { width, height, channels: 1, bitDepth: 1, data: out };
+}
+
+/** A table that maps every sample to itself. */
+function isIdentity(table: Uint8Array): boolean {
+  return table.length === 256 && table.every((value, sample) => value === sample);
 }
 
 function clampByte(v: number): number {

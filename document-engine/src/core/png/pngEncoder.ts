@@ -11,6 +11,7 @@
  * rows, at most MAX_RASTER_BYTES plus a byte a row.
  */
 import { zlibSync } from 'fflate';
+import { hostZlib } from '../hostZlib.ts';
 
 export type RasterImage = {
   width: number;
@@ -49,9 +50,11 @@ function crc32(bytes: Uint8Array): number {
 /** Below this many bytes fflate's one call is faster than setting up a stream. */
 const STREAM_FROM_BYTES = 16 * 1024;
 
-/** zlib (RFC 1950), by the platform past STREAM_FROM_BYTES: what an IDAT and an iCCP profile hold. */
+/** zlib (RFC 1950), by the host's or the platform's past STREAM_FROM_BYTES: what an IDAT and an iCCP profile hold. */
 async function zlib(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   if (bytes.length < STREAM_FROM_BYTES) return zlibSync(bytes, { level: 6 });
+  const host = hostZlib();
+  if (host) return host.deflate(bytes);
   const stream = new CompressionStream('deflate');
   const writer = stream.writable.getWriter();
   // Written and closed without waiting: the readable side is drained below, which is what lets the write finish.

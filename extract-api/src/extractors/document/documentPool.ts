@@ -17,7 +17,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
-import { DocumentError, type DocumentImage, type DocumentKind, PasswordRequiredError } from 'document-engine';
+import type { DocumentImage, DocumentKind } from 'document-engine';
+// the errors alone: the engine itself loads in the workers, never in the thread that starts them
+import { DocumentError, PasswordRequiredError } from 'document-engine/errors';
 import { Piscina } from 'piscina';
 import { DocumentLimitError } from './failure.ts';
 import type { DocumentJob, JobMessage, SerializedFailure } from './workerProtocol.ts';
@@ -33,6 +35,12 @@ export type DocumentPoolOptions = {
   maxQueue: number;
   /** The worker module (default: documentWorker next to this file). Tests pass misbehaving ones. */
   workerFile?: URL;
+  /**
+   * How far below the main thread's priority the workers run (default 10): a server's event loop
+   * must still answer while every core reads. The CLI's main thread only waits for its workers, so
+   * it passes 0 and its documents compete for the cores as any other command would.
+   */
+  niceIncrement?: number;
 };
 
 export type ReadDocumentJobOptions = {
@@ -114,7 +122,7 @@ export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
       concurrentTasksPerWorker: 1,
       // Below the event loop's priority: with every core reading documents, the main thread still
       // gets one at once to answer other requests (Linux: per thread, via @napi-rs/nice).
-      niceIncrement: 10,
+      niceIncrement: options.niceIncrement ?? 10,
       // bounded below: piscina 5 keeps tasks that carry an AbortSignal in a queue maxQueue ignores
       resourceLimits: {
         maxOldGenerationSizeMb: options.heapMb,

@@ -4,13 +4,17 @@ import {
   type DocumentKind,
   extractorFor,
   type SkippedImage,
+  setHostZlib,
   sniffDocumentKind,
   type UnlockedDocument,
   unlockDocument,
 } from 'document-engine';
-import { nodeInflateRaw } from 'document-engine/node';
+import { nodeInflateRaw, nodeZlib } from 'document-engine/node';
 import { DOCUMENT_TIME_LIMIT_MS } from './defaults.ts';
 import { DocumentLimitError } from './failure.ts';
+
+// PDF streams inflated and PNG views deflated by Node's zlib rather than fflate and CompressionStream
+setHostZlib(nodeZlib);
 
 export type ReadDocumentOptions = {
   password?: string | undefined;

@@ -236,10 +236,22 @@ const MODE_CODES: Code[] = [
   [-3, 7, 0x2],
 ];
 
-function table(codes: Code[]): Map<number, number> {
-  const map = new Map<number, number>();
-  for (const [run, length, bits] of codes) map.set((length << 16) | bits, run);
-  return map;
+/** The longest code, in bits: a code is read by looking up the next this-many bits at once. */
+const MAX_CODE_BITS = 13;
+
+/**
+ * Every MAX_CODE_BITS-bit value that starts with a code, mapped to that code: `(value + 8) << 4 |
+ * length` (0: no code starts there). One lookup per code instead of a bit and a search per bit
+ * length, which made the decoder the slowest step of a scanned page. Shorter codes are written
+ * last, so were the tables ever not prefix-free, the shortest match would win, as bit by bit.
+ */
+function table(codes: Code[]): Int32Array {
+  const entries = new Int32Array(1 << MAX_CODE_BITS);
+  for (const [run, length, bits] of [...codes].sort((a, b) => b[1] - a[1])) {
+    const from = bits << (MAX_CODE_BITS - length);
+    entries.fill(((run + 8) << 4) | length, from, from + (1 << (MAX_CODE_BITS - length)));
+  }
+  return entries;
 }
 
 const WHITE = table([...WHITE_CODES, ...COMMON_CODES]);
@@ -272,15 +284,19 @@ class BitReader {
   align(): void {
     this.pos = (this.pos + 7) & ~7;
   }
-  /** Reads a code from `map` (up to 13 bits); undefined when none matches. */
-  code(map: Map<number, number>): number | undefined {
-    let bits = 0;
-    for (let length = 1; length <= 13; length++) {
-      bits = (bits << 1) | this.bit();
-      const value = map.get((length << 16) | bits);
-      if (value !== undefined) return value;
+  /** Reads a code from `codes` (up to 13 bits; past the end of the data, zeros); undefined when none matches. */
+  code(codes: Int32Array): number | undefined {
+    const { data, pos } = this;
+    const at = pos >> 3;
+    const window = ((data[at] ?? 0) << 16) | ((data[at + 1] ?? 0) << 8) | (data[at + 2] ?? 0);
+    const entry = codes[(window >> (24 - MAX_CODE_BITS - (pos & 7))) & ((1 << MAX_CODE_BITS) - 1)] ?? 0;
+    if (entry === 0) {
+      // as far as a bit-by-bit search reads before it gives up
+      this.pos = pos + MAX_CODE_BITS;
+      return undefined;
     }
-    return undefined;
+    this.pos = pos + (entry & 15);
+    return (entry >> 4) - 8;
   }
   /** Skips an EOL (eleven or more zeros, then 1) when one comes next. */
   skipEol(): boolean {
@@ -312,6 +328,7 @@ export function ccittFaxDecode(data: Uint8Array, params: CcittParams): Uint8Arra
   const rowBytes = Math.ceil(columns / 8);
   const sink = new ByteSink(rowBytes * Math.max(1, params.rows), MAX_DECODED_STREAM_BYTES);
   const reader = new BitReader(data);
+  const packed = new Uint8Array(rowBytes);
   let reference: number[] = [columns, columns];
   const maxRows = params.rows > 0 ? params.rows : Number.POSITIVE_INFINITY;
   for (let row = 0; row < maxRows && !reader.done; row++) {
@@ -324,12 +341,13 @@ export function ccittFaxDecode(data: Uint8Array, params: CcittParams): Uint8Arra
     } else if (reader.peek(12) === 1) break; // EOFB
     const changes = twoDimensional ? decode2d(reader, reference, columns) : decode1d(reader, columns);
     if (!changes) break;
-    sink.append(packRow(changes, columns, rowBytes, params.blackIs1));
-    reference = [...changes, columns, columns];
+    sink.append(packRow(changes, columns, packed, params.blackIs1));
+    changes.push(columns, columns);
+    reference = changes;
   }
   if (params.rows > 0) {
     // rows the data did not reach: white
-    const white = packRow([], columns, rowBytes, params.blackIs1);
+    const white = packRow([], columns, packed, params.blackIs1);
     while (sink.length < rowBytes * params.rows) sink.append(white);
   }
   return sink.bytes();
@@ -386,24 +404,33 @@ function decode2d(reader: BitReader, reference: number[], columns: number): numb
   return changes;
 }
 
-/** A row from its changing elements: white from 0, alternating at each change. */
-function packRow(changes: number[], columns: number, rowBytes: number, blackIs1: boolean): Uint8Array {
-  const row = new Uint8Array(rowBytes);
+/**
+ * A row from its changing elements, white from 0 and alternating at each change, packed into
+ * `row` (overwritten and returned): black runs set in 1 bits (/BlackIs1) or cleared from white 1s.
+ */
+function packRow(changes: number[], columns: number, row: Uint8Array, blackIs1: boolean): Uint8Array {
+  row.fill(blackIs1 ? 0 : 0xff);
+  const fill = blackIs1 ? 0xff : 0;
   for (let i = 0; i < changes.length; i += 2) {
     const start = changes[i] ?? columns;
     const end = Math.min(columns, changes[i + 1] ?? columns);
     let x = start;
-    while (x < end && x & 7) {
-      row[x >> 3] = (row[x >> 3] ?? 0) | (0x80 >> (x & 7));
-      x++;
-    }
+    let bits = 0;
+    while (x < end && x & 7) bits |= 0x80 >> (x++ & 7);
+    if (bits) setBits(row, (x - 1) >> 3, bits, blackIs1);
     if (x + 8 <= end) {
-      row.fill(0xff, x >> 3, end >> 3);
+      row.fill(fill, x >> 3, end >> 3);
       x = end & ~7;
     }
-    for (; x < end; x++) row[x >> 3] = (row[x >> 3] ?? 0) | (0x80 >> (x & 7));
+    bits = 0;
+    for (; x < end; x++) bits |= 0x80 >> (x & 7);
+    if (bits) setBits(row, (x - 1) >> 3, bits, blackIs1);
   }
-  // black is 1 so far; PDF's default is black as 0
-  if (!blackIs1) for (let i = 0; i < rowBytes; i++) row[i] = ~(row[i] ?? 0) & 0xff;
   return row;
+}
+
+/** Marks the pixels `bits` of byte `at` black. */
+function setBits(row: Uint8Array, at: number, bits: number, blackIs1: boolean): void {
+  const byte = row[at] ?? 0;
+  row[at] = blackIs1 ? byte | bits : byte & ~bits;
 }

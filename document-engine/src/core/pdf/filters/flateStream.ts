@@ -1,9 +1,11 @@
 /**
- * FlateDecode (zlib/deflate) with fflate. Truncated or damaged streams give the bytes decoded
- * before the damage, as viewers do. The zlib header and checksum are not required.
+ * FlateDecode (zlib/deflate): by the host's native zlib when it has one (hostZlib.ts), else, and
+ * for any stream it cannot read to its end, with fflate. Truncated or damaged streams give the
+ * bytes decoded before the damage, as viewers do. The zlib header and checksum are not required.
  */
 import { Inflate } from 'fflate';
 import { DocumentError } from '../../../errors.ts';
+import { hostZlib } from '../../hostZlib.ts';
 import { ByteSink, MAX_DECODED_STREAM_BYTES } from './sizeBudget.ts';
 
 export function flateDecode(data: Uint8Array, limit = MAX_DECODED_STREAM_BYTES): Uint8Array {
@@ -11,6 +13,15 @@ export function flateDecode(data: Uint8Array, limit = MAX_DECODED_STREAM_BYTES):
   const hasHeader =
     data.length >= 2 && ((data[0] ?? 0) & 0x0f) === 8 && (((data[0] ?? 0) << 8) | (data[1] ?? 0)) % 31 === 0;
   const body = hasHeader ? data.subarray(2) : data;
+  const host = hostZlib();
+  if (host && limit > 0) {
+    try {
+      return host.inflateRawSync(body, limit);
+    } catch (error) {
+      if (error instanceof RangeError) throw new DocumentError('too-large');
+      // damaged or truncated: fflate keeps what comes before the damage
+    }
+  }
   const sink = new ByteSink(Math.min(limit, body.length * 4 + 64), limit);
   const inflate = new Inflate((chunk) => {
     if (sink.length + chunk.length > limit) throw new DocumentError('too-large');
