@@ -83,10 +83,6 @@ export function sharedModulesOf(remoteDir) {
     ...sourcesUnder(join(root, 'shared-ui', 'src'), [
       join('design-system', 'sharing.ts'),
       join('design-system', 'antd'),
-      // The shell draws the antd theme around the remote pages that use antd; a remote draws it
-      // only in its dev harness (src/dev). Counted, its ConfigProvider would be fetched with antd's
-      // whole core when any remote starts, also for pages that draw no antd component.
-      join('design-system', 'ThemeProvider.tsx'),
     ]),
   ];
   const imported = new Set(ALWAYS);

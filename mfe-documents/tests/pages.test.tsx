@@ -24,8 +24,8 @@ describe('exposed pages', { timeout: 30_000 }, () => {
   it('the Word extractor has its heading and an accordion of exactly 5 FAQ items', () => {
     renderPage(<DocxExtractorPage />);
     expect(headings(1)).toEqual(['Extract Images from Word']);
-    // In accordion mode antd gives each item's header the role of a tab.
-    const headers = screen.getAllByRole('tab', { expanded: false });
+    // The ARIA accordion: each question a button that says whether its answer is open.
+    const headers = screen.getAllByRole('button', { expanded: false });
     expect(headers).toHaveLength(5);
     expect(headers.map((h) => h.textContent)).toContain('How large can the file be?');
   });
@@ -34,7 +34,7 @@ describe('exposed pages', { timeout: 30_000 }, () => {
     const { container } = renderPage(<PptExtractorPage />);
     expect(headings(1)).toEqual(['Extract Images from PowerPoint']);
     for (const badge of ['PPTX', 'PPT', 'PNG', 'JPEG', 'GIF']) {
-      expect(screen.getByText(badge, { selector: '.ant-tag' })).toBeTruthy();
+      expect(screen.getByText(badge, { selector: '.ds-tag' })).toBeTruthy();
     }
     expect(tabNames()).toEqual(['Design', 'Education', 'Business', 'Personal']);
     expect(container.textContent).toContain('Files up to 50 MB');

@@ -1,15 +1,15 @@
 import { accountStore, readSession } from 'browser-services';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PATHS } from 'shared-contracts/routes';
-import { useAccount } from 'shared-ui';
+import { themedLazy, useAccount } from 'shared-ui';
 import { useAccountReady } from '../account/useAccountReady.ts';
 import { Loading } from '../profile/Loading.tsx';
 
 // The signed-in page (side card, saved images, their antd components) loads only for a signed-in
 // visitor: one who arrives signed out sees Loading, then sign in, and downloads none of it.
 const loadProfileView = () => import('../profile/ProfileView.tsx');
-const ProfileView = lazy(loadProfileView);
+const ProfileView = themedLazy(loadProfileView);
 
 export default function ProfilePage() {
   const account = useAccount();

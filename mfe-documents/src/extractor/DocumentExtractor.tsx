@@ -1,10 +1,9 @@
 import { logError } from 'browser-services/log';
 import { toasts } from 'browser-services/toast';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
-import { ExtractionProgress, ExtractionResults, preloadExtractionViews, UploadBox } from 'shared-ui';
-import { Card, FileUnknownOutlined, LinkOutlined, LoadingOutlined, Text } from 'shared-ui/design-system';
-import { Button } from 'shared-ui/design-system/button';
+import { ExtractionProgress, ExtractionResults, preloadExtractionViews, themedLazy, UploadBox } from 'shared-ui';
+import { Button, Card, FileUnknownOutlined, LinkOutlined, LoadingOutlined, Text } from 'shared-ui/design-system';
 import { sniffInWorker } from '../worker/index.ts';
 import type { BatchIssue } from './documentBatch.ts';
 import { type DocumentResult, hasBytesToZip, placeText, previewNote } from './documentResult.ts';
@@ -15,11 +14,11 @@ import './DocumentExtractor.css';
 // What shows only after the visitor acts loads then, not with the page: the password dialog (an
 // encrypted file) and the outcome of a run that found nothing. shared-ui loads its results grid and
 // progress bar the same way; choosing a file starts loading those, ready for Extract.
-const PasswordPrompt = lazy(() =>
+const PasswordPrompt = themedLazy(() =>
   import('./PasswordPrompt.tsx').then((module) => ({ default: module.PasswordPrompt })),
 );
-const ExtractionOutcome = lazy(() => import('./ExtractionOutcome.tsx'));
-const SkippedImages = lazy(() => import('./SkippedImages.tsx'));
+const ExtractionOutcome = themedLazy(() => import('./ExtractionOutcome.tsx'));
+const SkippedImages = themedLazy(() => import('./SkippedImages.tsx'));
 
 /** The working part of the PDF, Word and PowerPoint screens: upload, extract, progress, results. */
 export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
@@ -90,7 +89,6 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
           block
           className="ie-doc-extractor__extract"
           loading={running || checking}
-          disabled={running || checking}
           onClick={() => void extraction.extract()}
         >
           {running ? 'Extracting Images...' : config.extractLabel}

@@ -1,5 +1,6 @@
 import { createEventChannel, type Extractor } from 'browser-services/extraction';
-import { DocumentError, type DocumentKind, type EngineProgress, type SkippedImage } from 'document-engine';
+import type { DocumentKind, EngineProgress, SkippedImage } from 'document-engine';
+import { DocumentError } from 'document-engine/errors';
 import { createNameAllocator } from 'media-files';
 import { MESSAGES, type ProgressUnit } from 'shared-contracts';
 import { type ExtractInWorkerOptions, extractInWorker } from '../worker/index.ts';

@@ -2,9 +2,7 @@ import { formatBytes } from 'media-files';
 import { PPT_MAX_BYTES } from 'shared-contracts';
 import { PAGE_HEADINGS, PATHS } from 'shared-contracts/routes';
 import { PageHeading } from 'shared-ui';
-import { Paragraph, Tabs, Text, Title } from 'shared-ui/design-system';
-import { Flex } from 'shared-ui/design-system/flex';
-import { Tag } from 'shared-ui/design-system/tag';
+import { Paragraph, Tabs, Tag, Text, Title } from 'shared-ui/design-system';
 import { DocumentExtractor, PPT_PAGE } from '../extractor/index.ts';
 
 // Images leave a deck in the format they were stored in; these are the ones slides usually hold.
@@ -43,7 +41,7 @@ export default function PptExtractorPage() {
         <Title level={2} id="formats-title">
           Supported Formats
         </Title>
-        <Flex wrap gap={8} justify="center" align="center">
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'center', alignItems: 'center' }}>
           <Text strong>Presentations:</Text>
           {FILE_FORMATS.map((format) => (
             <Tag key={format} color="blue">
@@ -56,7 +54,7 @@ export default function PptExtractorPage() {
               {format}
             </Tag>
           ))}
-        </Flex>
+        </div>
         <Paragraph type="secondary" style={{ marginTop: 12 }}>
           Files up to {formatBytes(PPT_MAX_BYTES, 'limit')}, processed in your browser and not uploaded.
         </Paragraph>

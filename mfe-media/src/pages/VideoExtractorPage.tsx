@@ -1,8 +1,14 @@
 import { toasts } from 'browser-services/toast';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { PAGE_HEADINGS, PATHS } from 'shared-contracts/routes';
-import { type ExtractionMessages, PageHeading, preloadExtractionViews, useExtractionScreen } from 'shared-ui';
+import {
+  type ExtractionMessages,
+  PageHeading,
+  preloadExtractionViews,
+  themedLazy,
+  useExtractionScreen,
+} from 'shared-ui';
 import { Card } from 'shared-ui/design-system';
 import {
   type ChosenVideo,
@@ -19,7 +25,7 @@ import { VideoPicker } from './videoExtractor/VideoPicker.tsx';
 
 // Drawn only once a video is chosen (player, settings, Extract Frames): antd's Slider and Radio stay
 // off the first render path. (shared-ui's ResultsGrid and ExtractionProgress load themselves on first use.)
-const ChosenVideoPanel = lazy(() => import('./videoExtractor/ChosenVideoPanel.tsx'));
+const ChosenVideoPanel = themedLazy(() => import('./videoExtractor/ChosenVideoPanel.tsx'));
 
 const m = MESSAGES.video;
 

@@ -3,10 +3,7 @@ import { type ClipboardEvent, type KeyboardEvent, useRef, useState } from 'react
 import { type ExtractionEvent, MESSAGES, URL_LIST_MAX } from 'shared-contracts';
 import { PAGE_HEADINGS, PATHS } from 'shared-contracts/routes';
 import { type ExtractionMessages, ExtractionResults, InfoSection, StepsSection, useExtractionScreen } from 'shared-ui';
-import { Checkbox, Field, Paragraph, Text } from 'shared-ui/design-system';
-import { Button } from 'shared-ui/design-system/button';
-import { Input, type InputRef } from 'shared-ui/design-system/input';
-import { TextArea } from 'shared-ui/design-system/text-area';
+import { Button, Checkbox, Field, Paragraph, Text, TextArea, TextInput } from 'shared-ui/design-system';
 import { imageLinks, pageExtractor } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
 import { jobExtractor } from './jobExtractor.ts';
@@ -61,7 +58,7 @@ export default function UrlExtractorPage() {
   const [url, setUrl] = useState('');
   const [several, setSeveral] = useState(false);
   const [list, setList] = useState('');
-  const single = useRef<InputRef>(null);
+  const single = useRef<HTMLInputElement>(null);
   const [render, setRender] = useState(false);
   const [original, setOriginal] = useState(true);
   const [sprites, setSprites] = useState(false);
@@ -86,7 +83,7 @@ export default function UrlExtractorPage() {
     }
     // What the browser's URL check refuses gets its own words, in the visitor's language, and
     // nothing is sent. What it takes (a private address, ftp://) the server explains.
-    const input = single.current?.input;
+    const input = single.current;
     if (!several && input?.validity.typeMismatch) {
       input.reportValidity();
       return;
@@ -174,12 +171,14 @@ export default function UrlExtractorPage() {
                 onKeyDown={onKeyDown}
                 size="large"
                 autoComplete="url"
-                autoSize={{ minRows: 3, maxRows: 10 }}
+                rows={3}
+                className="url-website__list"
                 spellCheck={false}
               />
             ) : (
-              <Input
+              <TextInput
                 ref={single}
+                className="url-website__url"
                 id="page-url"
                 type="url"
                 required
@@ -192,7 +191,7 @@ export default function UrlExtractorPage() {
                 spellCheck={false}
               />
             )}
-            <Button type="primary" htmlType="submit" size="large" loading={loading} disabled={loading}>
+            <Button type="primary" htmlType="submit" size="large" loading={loading}>
               {loading ? 'Extracting...' : 'Extract Images'}
             </Button>
           </div>

@@ -1,5 +1,5 @@
 import { toasts } from 'browser-services/toast';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { MESSAGES, SCAN_DEPTH_DEFAULT, SCAN_DEPTH_MAX, SCAN_DEPTH_MIN, SCAN_MAX_PAGES_DEFAULT } from 'shared-contracts';
 import { PAGE_HEADINGS, PATHS } from 'shared-contracts/routes';
@@ -8,13 +8,10 @@ import {
   type ExtractionProgressState,
   ExtractionResults,
   InfoSection,
+  themedLazy,
   useExtractionScreen,
 } from 'shared-ui';
-import { Checkbox, Field, GlobalOutlined, NumberInput } from 'shared-ui/design-system';
-import { Button } from 'shared-ui/design-system/button';
-import { Input } from 'shared-ui/design-system/input';
-import { Space } from 'shared-ui/design-system/space';
-import { TextArea } from 'shared-ui/design-system/text-area';
+import { Button, Checkbox, Field, GlobalOutlined, NumberInput, TextArea, TextInput } from 'shared-ui/design-system';
 import { imageLinks } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
 import { jobExtractor } from './jobExtractor.ts';
@@ -24,7 +21,7 @@ import './pages.css';
 
 // Drawn only once a scan starts: antd's Progress stays off the first render path. (shared-ui's
 // ResultsGrid loads itself on first use.)
-const ScanProgress = lazy(() => import('./ScanProgress.tsx'));
+const ScanProgress = themedLazy(() => import('./ScanProgress.tsx'));
 
 const m = MESSAGES.website;
 
@@ -158,11 +155,12 @@ export default function WebsiteExtractorPage() {
         }
       >
         <Field label="Website URL" htmlFor="website-url">
-          <Input
+          <TextInput
             id="website-url"
+            className="url-website__url"
             type="url"
             required
-            prefix={<GlobalOutlined aria-hidden="true" />}
+            prefix={<GlobalOutlined />}
             placeholder="https://example.com"
             value={url}
             onChange={(event) => setUrl(event.target.value)}
@@ -202,8 +200,8 @@ export default function WebsiteExtractorPage() {
         <SpritesOption render={render} checked={sprites} onChange={setSprites} />
         <FullSizeOption checked={original} onChange={setOriginal} />
         <OriginalFormatsOption checked={originalFormats} onChange={setOriginalFormats} />
-        <Space style={{ display: 'flex', marginTop: 16 }}>
-          <Button type="primary" htmlType="submit" size="large" loading={scanning} disabled={scanning}>
+        <div className="url-website__actions">
+          <Button type="primary" htmlType="submit" size="large" loading={scanning}>
             {scanning ? 'Scanning Website...' : 'Scan Website'}
           </Button>
           {scanning ? (
@@ -211,7 +209,7 @@ export default function WebsiteExtractorPage() {
               Cancel
             </Button>
           ) : null}
-        </Space>
+        </div>
       </ToolForm>
       <ExtractionResults
         screen={scan}

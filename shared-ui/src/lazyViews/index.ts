@@ -1,1 +1,2 @@
 export * from './lazyViews.tsx';
+export * from './themed.tsx';

@@ -3,6 +3,7 @@ import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { MESSAGES } from 'shared-contracts/messages';
 import type { ExtractionProgressProps } from '../progress/ExtractionProgress.tsx';
 import type { ResultsGridProps } from '../ResultsGrid/ResultsGrid.tsx';
+import { withTheme } from './themed.tsx';
 
 // The results grid and the progress bar appear only once an extraction runs, and they bring the
 // heaviest antd components a tool page uses (Select, Progress, Tooltip: about 60 KB gzip). They load
@@ -76,11 +77,11 @@ function LazyView<P extends object>({
   return placeholder;
 }
 
-const grid = viewLoader<ResultsGridProps>(() =>
-  import('../ResultsGrid/ResultsGrid.tsx').then((module) => module.ResultsGrid),
+const grid = viewLoader<ResultsGridProps>(
+  withTheme(() => import('../ResultsGrid/ResultsGrid.tsx').then((module) => module.ResultsGrid)),
 );
-const progress = viewLoader<ExtractionProgressProps>(() =>
-  import('../progress/ExtractionProgress.tsx').then((module) => module.ExtractionProgress),
+const progress = viewLoader<ExtractionProgressProps>(
+  withTheme(() => import('../progress/ExtractionProgress.tsx').then((module) => module.ExtractionProgress)),
 );
 
 /** Starts loading the views of a running extraction: call it when the visitor picks a file or starts. */

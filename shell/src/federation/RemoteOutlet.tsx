@@ -5,7 +5,6 @@ import { REMOTE_LABELS, type RemoteName } from 'shared-contracts/remotes';
 import { afterFirstPaint } from '../layout/afterFirstPaint.ts';
 import { PageSkeleton } from '../layout/PageSkeleton.tsx';
 import { preloadFirstLoad } from './firstLoad.ts';
-import { REMOTE_ROUTES } from './remoteRoutes.ts';
 import { preloadRemoteEntry, readRemotesManifest } from './remotesManifest.ts';
 import './RemoteOutlet.css';
 
@@ -19,12 +18,9 @@ function lazyRemotePage(remote: RemoteName, module: string): ComponentType {
   const key = `${remote}/${module}`;
   const cached = lazyPages.get(key);
   if (cached) return cached;
-  // The runtime and everything it needs load with the first remote route, never on `/`; the site's
-  // antd theme loads beside the page, not after it (a lazy theme around a lazy page would wait for one
-  // before asking for the other). A page drawn without antd opens without it.
-  const antd = !REMOTE_ROUTES.some(
-    (route) => route.remote === remote && route.module === module && route.antd === false,
-  );
+  // The runtime and everything it needs load with the first remote route, never on `/`. No antd
+  // theme around the page: no page draws antd on its first frame, and the views that do (the
+  // results, a dialog, a panel) bring the theme with them (shared-ui's `themedLazy`).
   const page = lazy(async () => {
     await afterFirstPaint();
     // The manifest, the remote's entry and everything the page's first render needs start
@@ -35,22 +31,8 @@ function lazyRemotePage(remote: RemoteName, module: string): ComponentType {
         return preloadFirstLoad(manifest, remote, module, preloadShare);
       })
       .catch(() => undefined);
-    if (!antd) {
-      const { loadRemotePage } = await import('./remoteLoader.ts');
-      return { default: await loadRemotePage(remote, module) };
-    }
-    const [{ loadRemotePage }, { ThemeFrame }] = await Promise.all([
-      import('./remoteLoader.ts'),
-      import('../theme/index.ts'),
-    ]);
-    const Page = await loadRemotePage(remote, module);
-    return {
-      default: () => (
-        <ThemeFrame>
-          <Page />
-        </ThemeFrame>
-      ),
-    };
+    const { loadRemotePage } = await import('./remoteLoader.ts');
+    return { default: await loadRemotePage(remote, module) };
   });
   lazyPages.set(key, page);
   return page;

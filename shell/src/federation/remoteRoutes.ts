@@ -3,10 +3,9 @@ import { PATHS } from 'shared-contracts/routes';
 
 /**
  * Which remote serves which route, and through which exposed module. The shell knows this without
- * loading anything, so a remote is downloaded only when its route is visited. `antd: false` marks a
- * page drawn with the design system's light components alone: it opens without the antd theme.
+ * loading anything, so a remote is downloaded only when its route is visited.
  */
-export type RemoteRoute = { path: string; remote: RemoteName; module: string; antd?: false };
+export type RemoteRoute = { path: string; remote: RemoteName; module: string };
 
 export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { path: PATHS.urlExtractor, remote: 'mfe_url_website', module: './UrlExtractorPage' },
@@ -15,7 +14,7 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { path: PATHS.pdfExtractor, remote: 'mfe_documents', module: './PdfExtractorPage' },
   { path: PATHS.docxExtractor, remote: 'mfe_documents', module: './DocxExtractorPage' },
   { path: PATHS.pptExtractor, remote: 'mfe_documents', module: './PptExtractorPage' },
-  { path: PATHS.signIn, remote: 'mfe_account', module: './SignInPage', antd: false },
-  { path: PATHS.signUp, remote: 'mfe_account', module: './SignUpPage', antd: false },
+  { path: PATHS.signIn, remote: 'mfe_account', module: './SignInPage' },
+  { path: PATHS.signUp, remote: 'mfe_account', module: './SignUpPage' },
   { path: PATHS.profile, remote: 'mfe_account', module: './ProfilePage' },
 ];

@@ -1,7 +1,7 @@
 import { toasts } from 'browser-services/toast';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
-import { ExtractionResults, type ScreenResults } from 'shared-ui';
+import { ExtractionResults, type ScreenResults, themedLazy } from 'shared-ui';
 import { Text } from 'shared-ui/design-system';
 import type { SheetVideo } from '../../client/contactSheet.ts';
 
@@ -10,7 +10,9 @@ const m = MESSAGES.video;
 // The contact sheet brings antd's Slider and the sheet's drawing: it loads once frames exist (or a
 // video is chosen: `preloadContactSheet`), not with the page.
 const loadContactSheet = () => import('./ContactSheetPanel.tsx');
-const ContactSheetPanel = lazy(() => loadContactSheet().then((module) => ({ default: module.ContactSheetPanel })));
+const ContactSheetPanel = themedLazy(() =>
+  loadContactSheet().then((module) => ({ default: module.ContactSheetPanel })),
+);
 
 export const preloadContactSheet = (): void => void loadContactSheet().catch(() => undefined);
 

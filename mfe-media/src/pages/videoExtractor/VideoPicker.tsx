@@ -1,7 +1,7 @@
 import { toasts } from 'browser-services/toast';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { MESSAGES, VIDEO_MAX_BYTES } from 'shared-contracts';
-import { UploadBox } from 'shared-ui';
+import { themedLazy, UploadBox } from 'shared-ui';
 import { Tabs, Text } from 'shared-ui/design-system';
 import type { ChosenVideo } from '../../client/index.ts';
 import { BROWSER_FORMATS_TEXT, SERVER_FORMATS_TEXT, VIDEO_MAX_TEXT } from './facts.ts';
@@ -25,7 +25,7 @@ async function refuseNonVideo(file: File) {
 // The Video URL tab's panel (antd's Input, its Add button and alert, the address's checks) loads when
 // the tab is first opened, or as the pointer reaches it: most visitors upload a file.
 const loadUrlPanel = () => import('./VideoUrlPanel.tsx');
-const VideoUrlPanel = lazy(loadUrlPanel);
+const VideoUrlPanel = themedLazy(loadUrlPanel);
 const preloadUrlPanel = () => void loadUrlPanel().catch(() => undefined);
 
 type Props = {

@@ -11,6 +11,8 @@ type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
   block?: boolean;
   /** Work under way: a spinner before the words, and no second click until it ends. */
   loading?: boolean;
+  /** `large`: 40 px tall, 16 px text (a page's main action); `small`: 24 px, beside a line of text. */
+  size?: 'large' | 'small';
 };
 
 /**
@@ -23,6 +25,7 @@ export function Button({
   htmlType = 'button',
   block,
   loading = false,
+  size,
   disabled,
   className,
   children,
@@ -32,6 +35,7 @@ export function Button({
     'ds-button',
     `ds-button--${type}`,
     block ? 'ds-button--block' : '',
+    size ? `ds-button--${size}` : '',
     loading ? 'ds-button--loading' : '',
     className,
   ].filter(Boolean);

@@ -11,6 +11,7 @@ export * from './PasswordInput.tsx';
 export * from './Spinner.tsx';
 export * from './StepList.tsx';
 export * from './Tabs.tsx';
+export * from './Tag.tsx';
 export * from './TextArea.tsx';
 export * from './TextInput.tsx';
 export * from './Typography.tsx';
