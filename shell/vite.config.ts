@@ -44,11 +44,18 @@ export default defineConfig({
               test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
               priority: 30,
             },
+            // What the icons need, which antd's core needs too: apart, so a page that draws only
+            // icons does not load antd's core for a few shared helpers.
+            {
+              name: 'vendor-icons',
+              test: /node_modules[/](@ant-design[/](icons|icons-svg|colors|fast-color)|@rc-component[/]util|@babel[/]runtime|classnames|clsx)[/]/,
+              priority: 25,
+            },
             // What every antd component needs (ConfigProvider, the theme engine, cssinjs, locale and
             // shared utilities): one file instead of some forty, since any antd screen loads all of it.
             {
               name: 'vendor-antd-core',
-              test: /node_modules[/](antd[/]es[/](config-provider|theme|locale)[/]|@ant-design[/](cssinjs|cssinjs-utils|colors|fast-color)[/])/,
+              test: /node_modules[/](antd[/]es[/](config-provider|theme|locale)[/]|@ant-design[/](cssinjs|cssinjs-utils)[/])/,
               priority: 20,
             },
           ],
