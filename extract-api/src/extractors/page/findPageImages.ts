@@ -1,12 +1,12 @@
 import { type AnyNode, type Element, isTag, isText } from 'domhandler';
 import { textContent } from 'domutils';
-import { parseDocument } from 'htmlparser2';
 import { type AttributeName, isSingleUrl, OTHER_IMAGE_ATTRIBUTES, readAttributeName } from './imageAttributes.ts';
 import { urlShape } from './imageUrlShape.ts';
 import { serializeInlineSvg, svgDataUrl, svgTitle } from './inlineSvg.ts';
 import { findJsonLdImages } from './jsonLdImages.ts';
 import { LAZY_POSTER_ATTRIBUTES } from './lazyAttributes.ts';
 import { type ImageHit, mergeImageHits, type SizeHint } from './mergeImageHits.ts';
+import { parseHtml } from './parseHtml.ts';
 import { parseSrcset, type SrcsetCandidate } from './parseSrcset.ts';
 import { isFontUrl, isPlausibleImageUrl, parseBaseUrl, resolveHttpUrl, resolveImageUrl } from './resolveUrl.ts';
 import { scanCss } from './scanCss.ts';
@@ -244,7 +244,7 @@ class PageReader {
         if (childCtx) pushChildren(node.children, childCtx);
       } else if (isText(node) && ctx.noscript && node.parent && isTag(node.parent) && node.parent.name === 'noscript') {
         // A parser that keeps <noscript> as raw text leaves its fallback markup here: read it as HTML.
-        if (node.data.includes('<')) pushChildren(parseDocument(node.data).children, ctx);
+        if (node.data.includes('<')) pushChildren(parseHtml(node.data).children, ctx);
       }
     }
   }
@@ -328,12 +328,13 @@ class PageReader {
     const { lazy, attrs } = attributeSightings(el, ctx, imageElement);
     switch (name) {
       case 'a':
-        // a lightbox: a link around an image that points at a larger copy of it
+        // a lightbox: a link around an image that points at a larger copy of it (most links hold
+        // none, and looking is cheaper than reading the URL)
         if (
           a.href !== undefined &&
+          countImages(el, 1) > 0 &&
           isSingleUrl(a.href, true) &&
-          urlShape(a.href) === 'image' &&
-          countImages(el, 1) > 0
+          urlShape(a.href) === 'image'
         ) {
           attrs.push({ raw: a.href, foundIn: 'attr:href', sizeHint: 'larger', samePicture: true, byRule: true });
         }
@@ -505,7 +506,7 @@ function unique(values: Iterable<string | undefined>): string[] {
  * Pure and network-free; bad markup or URLs are skipped, never thrown.
  */
 export function findPageImages(html: string, pageUrl: string): PageScan {
-  const document = parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  const document = parseHtml(html);
   const reader = new PageReader();
   reader.read(document.children);
 

@@ -1,4 +1,17 @@
-import { type CssNode, keyword, parse, property, type WalkContext, walk } from 'css-tree';
+import { createRequire } from 'node:module';
+import type * as CssTree from 'css-tree';
+import type { CssNode, WalkContext } from 'css-tree';
+
+let cssTree: typeof CssTree | undefined;
+/**
+ * css-tree, loaded the first time a CSS text may hold a reference (many pages' never do), and as
+ * the one-file build the package ships: its 120-odd modules cost a command line's start more than
+ * a page takes to read. Loaded synchronously (Node's require of an ES module) because scanning is.
+ */
+function loadCssTree(): typeof CssTree {
+  cssTree ??= createRequire(import.meta.url)('css-tree/dist/csstree.esm') as typeof CssTree;
+  return cssTree;
+}
 
 /**
  * CSS properties whose url() values are images (vendor prefixes are dropped before the lookup).
@@ -55,7 +68,7 @@ function mayHoldReference(css: string): boolean {
 function parsePart(node: CssNode, options: { context: string; atrule?: string }): CssNode | undefined {
   if (node.type !== 'Raw') return node;
   try {
-    return parse(node.value, { ...options, positions: false, onParseError: () => {} });
+    return loadCssTree().parse(node.value, { ...options, positions: false, onParseError: () => {} });
   } catch {
     return undefined;
   }
@@ -65,6 +78,7 @@ function collectValueImages(rawValue: CssNode, out: string[]): void {
   if (rawValue.type === 'Raw' && !mayHoldReference(rawValue.value)) return;
   const value = parsePart(rawValue, { context: 'value' });
   if (!value) return;
+  const { keyword, walk } = loadCssTree();
   walk(value, {
     enter(node: CssNode) {
       if (node.type === 'Url') {
@@ -96,6 +110,7 @@ function firstPreludeReference(rawPrelude: CssNode | null): string | undefined {
 export function scanCss(css: string, context: 'stylesheet' | 'declarationList'): CssScan {
   const scan: CssScan = { images: [], imports: [] };
   if (!mayHoldReference(css)) return scan;
+  const { keyword, parse, property, walk } = loadCssTree();
   let ast: CssNode;
   try {
     ast = parse(withoutCdataWrapper(css), {

@@ -1,4 +1,16 @@
-import { Parser } from 'htmlparser2';
+import { createRequire } from 'node:module';
+import type * as HtmlParser2 from 'htmlparser2';
+
+let htmlparser2: typeof HtmlParser2 | undefined;
+/**
+ * The XML tokenizer, loaded the first time an SVG is measured: the probes load with a command
+ * line's start, and most images are not SVG. Synchronous (Node's require of an ES module) because
+ * measuring is.
+ */
+function loadHtmlParser2(): typeof HtmlParser2 {
+  htmlparser2 ??= createRequire(import.meta.url)('htmlparser2') as typeof HtmlParser2;
+  return htmlparser2;
+}
 
 export type Dimensions = { width: number; height: number };
 
@@ -44,7 +56,7 @@ function parseViewBox(value: string | undefined): Dimensions | undefined {
 export function svgRootAttributes(text: string): Record<string, string> | undefined {
   let root: Record<string, string> | undefined;
   let seen = false;
-  const parser = new Parser(
+  const parser = new (loadHtmlParser2().Parser)(
     {
       onopentag(name, attributes) {
         if (seen) return;

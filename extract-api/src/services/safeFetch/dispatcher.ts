@@ -1,8 +1,8 @@
 import { promises as dnsPromises, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { Agent, buildConnector } from 'undici';
 import { type AddressPolicy, blockedMessage, checkAddress } from './addressPolicy.ts';
 import { SafeFetchError } from './errors.ts';
+import { Agent, buildConnector, type Connector } from './undici.ts';
 
 /**
  * The guard sits where the socket is made, so what is checked is what is connected to: undici's
@@ -91,7 +91,7 @@ export type GuardedAgentOptions = {
 /** An undici Agent whose every connection goes through the address guard. */
 export function createGuardedAgent({ policy, resolve, connectTimeoutMs }: GuardedAgentOptions): Agent {
   const connectChecked = buildConnector({ timeout: connectTimeoutMs, lookup: guardedLookup(policy, resolve) });
-  const connect: buildConnector.connector = (options, callback) => {
+  const connect: Connector = (options, callback) => {
     if (isIP(options.hostname) !== 0) {
       const verdict = checkAddress(options.hostname, policy);
       if (!verdict.allowed) {

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import { checkAddress } from './addressPolicy.ts';
 import { collect, decodeText, LimitedBody, tooLargeMessage } from './body.ts';
 import { type ByteBudget, ByteBudgetError } from './budget.ts';
@@ -19,6 +19,7 @@ import {
   USER_AGENT,
 } from './limits.ts';
 import { onAbort } from './onAbort.ts';
+import { request } from './undici.ts';
 
 export type SafeFetcherOptions = {
   /** Allow loopback addresses (127.0.0.0/8, ::1); from EXTRACT_API_ALLOW_LOOPBACK=1. Default false. */
@@ -210,8 +211,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
         const url = checkHop(current, allowLoopback);
         let answer: Dispatcher.ResponseData;
         try {
-          answer = await request(url, {
-            dispatcher: agent,
+          answer = await request(agent, url, {
             method,
             headers,
             signal: controller.signal,
