@@ -2,8 +2,7 @@
  * What kind of document a file is, from its bytes: the screens check it against the page the
  * user is on, and `extractDocument` picks the extractor with it.
  */
-import { isCompoundFile, openCompoundFile } from './core/legacy/compoundFile.ts';
-import { decryptPackage, isEncryptedPackage } from './core/ooxml/encryption/index.ts';
+import { type CompoundFile, isCompoundFile, openCompoundFile } from './core/legacy/compoundFile.ts';
 import { hasPdfHeader, startsWithObject } from './core/pdf/header.ts';
 import { isZip, openZip } from './core/zip/zipReader.ts';
 import { DocumentError } from './errors.ts';
@@ -57,6 +56,8 @@ export async function unlockDocument(
   if (kind !== 'docx' || !isCompoundFile(bytes)) return { kind, bytes };
   const file = openCompoundFile(bytes);
   if (!isEncryptedPackage(file)) return { kind, bytes };
+  // loaded for an encrypted package only: its XML parser and key derivation are no other file's
+  const { decryptPackage } = await import('./core/ooxml/encryption/index.ts');
   const zip = await decryptPackage(file, options);
   if (!isZip(zip)) {
     throw new DocumentError(
@@ -72,4 +73,9 @@ export async function unlockDocument(
     );
   }
   return { kind: inner, bytes: zip };
+}
+
+/** Whether the compound file is an ECMA-376 encrypted package (rather than a .doc or .ppt). */
+function isEncryptedPackage(file: CompoundFile): boolean {
+  return file.has('EncryptedPackage');
 }

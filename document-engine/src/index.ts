@@ -4,10 +4,7 @@
  * file of the wrong kind is refused by what it is. Used by the browser Worker, extract-api
  * (`POST /v1/extract-images`) and the CLI.
  */
-import { extractDocx } from './core/docx/extractDocx.ts';
-import { extractDoc, extractPpt } from './core/legacy/index.ts';
 import { extractPdf } from './core/pdf/index.ts';
-import { extractPptx } from './core/pptx/extractPptx.ts';
 import type { DocumentExtractor } from './core/types.ts';
 import { type DocumentKind, unlockDocument } from './documentKind.ts';
 
@@ -32,12 +29,19 @@ export type {
 export { type DocumentKind, sniffDocumentKind, type UnlockedDocument, unlockDocument } from './documentKind.ts';
 export { DocumentError, type DocumentErrorCode, PasswordRequiredError } from './errors.ts';
 
+/** An extractor whose code loads with its first document: a host reading PDFs never loads the Office readers (and their XML parser). */
+function loadedOnUse(load: () => Promise<DocumentExtractor>): DocumentExtractor {
+  return async function* (bytes, options) {
+    yield* (await load())(bytes, options);
+  };
+}
+
 const EXTRACTORS = {
   pdf: extractPdf,
-  docx: extractDocx,
-  pptx: extractPptx,
-  doc: extractDoc,
-  ppt: extractPpt,
+  docx: loadedOnUse(() => import('./core/docx/extractDocx.ts').then((module) => module.extractDocx)),
+  pptx: loadedOnUse(() => import('./core/pptx/extractPptx.ts').then((module) => module.extractPptx)),
+  doc: loadedOnUse(() => import('./core/legacy/index.ts').then((module) => module.extractDoc)),
+  ppt: loadedOnUse(() => import('./core/legacy/index.ts').then((module) => module.extractPpt)),
 } as const satisfies Record<string, DocumentExtractor>;
 
 /**

@@ -1,4 +1,4 @@
-import { DEFAULT_NAME_TEMPLATE } from 'shared-contracts';
+import { DEFAULT_NAME_TEMPLATE } from 'shared-contracts/name-template';
 import { extensionFor } from './extensions.ts';
 
 /**

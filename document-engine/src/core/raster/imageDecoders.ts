@@ -4,7 +4,7 @@
  * that needs none never downloads it.
  *
  * pdf.js 6 calls `Promise.withResolvers`, which Node 20 and older browsers lack: it is supplied
- * before the module loads.
+ * before the module loads. Its minified build: a third of the script to read and parse, the same code.
  */
 /// <reference path="../pdf/filters/pdfjsImageDecoders.d.ts" />
 
@@ -42,7 +42,7 @@ export function loadImageDecoders(): Promise<ImageDecoders> {
         },
       });
     }
-    return (await import('pdfjs-dist/legacy/image_decoders/pdf.image_decoders.mjs')) as unknown as ImageDecoders;
+    return (await import('pdfjs-dist/legacy/image_decoders/pdf.image_decoders.min.mjs')) as unknown as ImageDecoders;
   })();
   return decoders;
 }

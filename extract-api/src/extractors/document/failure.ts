@@ -1,5 +1,5 @@
 import { formatBytes } from 'media-files';
-import { MESSAGES } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts/messages';
 
 /**
  * A bound of the server, not of the document's format: too big to receive, to answer, or to finish

@@ -4,18 +4,27 @@
 // it should throw. From here the real worker, an ES module, is loaded with import(); a TypeScript
 // one (tests run the sources) after registering tsx in this thread, since Node 20 applies no
 // `--import tsx` hooks inside worker threads.
+//
+// Exported as a promise of the handler, which piscina awaits before it calls the thread ready: the
+// engine loads as the thread starts, so a warmed pool has it before the first document comes.
+// (Loading it on the side would not do: a ready thread idles in Atomics.wait, which runs nothing.)
 const { workerData } = require('node:worker_threads');
 
-let handler;
-
-module.exports = async function readDocumentJob(job) {
-  if (!handler) {
-    const { workerFile } = workerData;
-    if (/\.[cm]?ts$/.test(new URL(workerFile).pathname)) {
-      const { register } = await import('tsx/esm/api');
-      register();
-    }
-    handler = (await import(workerFile)).default;
+async function load() {
+  const { workerFile } = workerData;
+  if (/\.[cm]?ts$/.test(new URL(workerFile).pathname)) {
+    const { register } = await import('tsx/esm/api');
+    register();
   }
-  return handler(job);
-};
+  return (await import(workerFile)).default;
+}
+
+// A worker that cannot load fails each job it is given (the pool answers it as unreadable); a
+// rejected promise here would end the thread before it is ready, and piscina would start another
+// one at once, and again.
+module.exports = load().then(
+  (handler) => handler,
+  (error) => async () => {
+    throw error;
+  },
+);

@@ -10,6 +10,7 @@ import { createDocumentPool, type DocumentPool } from '../../../src/extractors/d
 import { DocumentLimitError } from '../../../src/extractors/document/index.ts';
 
 const MISBEHAVING = new URL('../../fixtures/misbehavingWorker.ts', import.meta.url);
+const BROKEN = new URL('../../fixtures/brokenWorker.ts', import.meta.url);
 const UNREADABLE = 'This file could not be read: it is damaged or too complex.';
 const text = (value: string) => new TextEncoder().encode(value);
 
@@ -36,6 +37,30 @@ describe('document pool', () => {
   afterEach(async () => {
     await pool?.close();
     pool = undefined;
+  });
+
+  it('should load its workers’ code when warmed, before any job is given', async () => {
+    const channel = new BroadcastChannel('misbehaving-worker-loaded');
+    const loaded = new Promise<unknown>((resolve) => {
+      channel.onmessage = (event) => resolve((event as MessageEvent).data);
+    });
+    try {
+      const p = open();
+      p.warm();
+      const heard = await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 10_000, 'nothing'))]);
+      expect(heard).toBe(p.threads[0]?.threadId);
+    } finally {
+      channel.close();
+    }
+  });
+
+  it('should fail each job of a worker whose code cannot load with a 422, and keep that thread', async () => {
+    const p = open({ workerFile: BROKEN });
+    expect(await failureOf(answer(p, 'first'))).toEqual({ status: 422, message: UNREADABLE });
+    const [worker] = p.threads;
+    expect(await failureOf(answer(p, 'second'))).toEqual({ status: 422, message: UNREADABLE });
+    // not a thread that died and was replaced, again and again
+    expect(p.threads).toEqual([worker]);
   });
 
   it('should kill a worker stuck in an infinite loop at the time limit, then serve the next job', async () => {

@@ -16,11 +16,6 @@ const AES_BLOCK = 16;
 
 export type DecryptOptions = { password?: string | undefined; signal?: AbortSignal | undefined };
 
-/** Whether the compound file is an encrypted OOXML package (rather than a .doc or .ppt). */
-export function isEncryptedPackage(file: CompoundFile): boolean {
-  return file.has('EncryptedPackage');
-}
-
 /**
  * The package's ZIP bytes. PasswordRequiredError ('password-required' with no password,
  * 'wrong-password' when the verifier refuses it); DocumentError 'invalid' for damage, including
