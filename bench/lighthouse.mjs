@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Lighthouse 12's mobile preset (simulated slow 4G, CPU 4x slower, a 412 px phone) on every route
 // of the built site, in one command: performance, LCP, TBT, CLS and accessibility per route, the
-// worst of --runs runs kept for the metrics (the median for the score), the goals of issue 27 beside them
-// (performance >= 95, LCP <= 2.0 s, TBT <= 150 ms, CLS <= 0.05, accessibility 100).
+// median of --runs runs (Lighthouse's own advice: its simulated figures vary from run to run with
+// what else the machine does), against the goals (performance >= 95, LCP <= 2.0 s,
+// TBT <= 150 ms, CLS <= 0.05, accessibility 100).
 //   node bench/lighthouse.mjs [origin] [--route /path]… [--runs N] [--json out.json] [--why]
 //   default origin: the embedded site, http://localhost:8080 (start it first: `npm start`)
 // --why prints, for a route that misses a goal, the elements that shifted, the LCP element and the
@@ -76,9 +77,9 @@ try {
       route,
       performance: median(samples.map((s) => s.performance)),
       accessibility: Math.min(...samples.map((s) => s.accessibility)),
-      fcp: Math.max(...samples.map((s) => s.fcp)),
-      lcp: Math.max(...samples.map((s) => s.lcp)),
-      tbt: Math.max(...samples.map((s) => s.tbt)),
+      fcp: median(samples.map((s) => s.fcp)),
+      lcp: median(samples.map((s) => s.lcp)),
+      tbt: median(samples.map((s) => s.tbt)),
       cls: Math.max(...samples.map((s) => s.cls)),
     };
     rows.push(row);
