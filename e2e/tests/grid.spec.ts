@@ -199,7 +199,7 @@ test('one picture at three sizes, and again at another address: Find duplicates 
   expect(sha256(zip.entries[full] ?? new Uint8Array())).toBe(gallery.sha256('lazy.png'));
 });
 
-test('on a phone the bar and "Download options" wrap within the screen, every control at least 24 px tall', async ({
+test('on a phone the bar, "Download options" and the filters\' sheet fit the screen, every control at least 24 px tall', async ({
   page,
   site,
   gallery,
@@ -209,11 +209,14 @@ test('on a phone the bar and "Download options" wrap within the screen, every co
   await extractGallery(page, site, results, gallery.url('index.html'));
   await results.openDownloadOptions();
   await results.region.getByLabel(g.fileNames, { exact: true }).fill('{source}-{index:03}-{width}x{height}-{alt}');
+  // The filters and the selection's buttons are in a sheet on a phone: measured open.
+  await results.region.getByRole('button', { name: /^Filters and selection/ }).click();
+  await expect(page.getByRole('dialog', { name: g.phoneSheetTitle })).toBeVisible();
   const layout = await results.region.evaluate((region) => {
     const width = document.documentElement.clientWidth;
     const controls = [
       ...region.querySelectorAll(
-        ':is(.ie-results__bar, .ie-results__options) :is(button, .ds-input, .ant-select, .ds-checkbox, .ds-choice__option)',
+        ':is(.ie-results__bar, .ie-results__options, .ie-sheet) :is(button, .ds-input, .ant-select, .ds-checkbox, .ds-choice__option)',
       ),
     ]
       .filter((control) => control.getClientRects().length > 0)
@@ -227,12 +230,12 @@ test('on a phone the bar and "Download options" wrap within the screen, every co
       count: controls.length,
       outOfPlace: controls.filter((c) => c.left < 0 || c.right > width || c.height < 24).map((c) => c.name),
       sortWidth: region.querySelector('select[aria-label="Sort"]')?.getBoundingClientRect().width ?? 0,
-      barWidth: region.querySelector('.ie-results__bar')?.getBoundingClientRect().width ?? 0,
+      barWidth: region.querySelector('.ie-results__filters')?.getBoundingClientRect().width ?? 0,
     };
   });
   expect(layout.overflow).toBe(0);
   expect(layout.count).toBeGreaterThan(10);
   expect(layout.outOfPlace).toEqual([]);
-  // The filters take the whole line on a phone.
+  // The filters take the whole line of the sheet.
   expect(layout.sortWidth).toBeGreaterThan(layout.barWidth - 2);
 });

@@ -361,6 +361,14 @@ export const MESSAGES = {
     selectNone: 'Select none',
     invert: 'Invert',
     selectionLabel: 'Selection',
+    /** A phone's one button in the bar, over the filters and the selection's buttons; it counts the filters in force. */
+    phoneSheet: (filters: number) =>
+      filters === 0
+        ? 'Filters and selection'
+        : `Filters and selection · ${filters} ${filters === 1 ? 'filter' : 'filters'}`,
+    /** The bottom sheet that button opens, and its way out. */
+    phoneSheetTitle: 'Filters and selection',
+    phoneSheetClose: 'Close',
     /** "2 selected · 3.4 MB"; the size counts the images whose size is known. */
     selected: (n: number, size: string) => `${n} selected · ${size}`,
     downloadSelected: 'Download Selected',

@@ -29,6 +29,7 @@ import { filterImages, formatsOf, type ImageFilter } from './filterImages.ts';
 import type { CardSection } from './gridRows.ts';
 import { groupsOf } from './groupBySource.ts';
 import { ImageCard, type ImageLinks } from './ImageCard.tsx';
+import { PhoneSheet } from './PhoneSheet.tsx';
 import './ResultsGrid.css';
 import { SaveSelected, SaveToFolder } from './SelectionActions.tsx';
 import {
@@ -41,6 +42,7 @@ import {
   selectRange,
   toggle,
 } from './selection.ts';
+import { useNarrow } from './useNarrow.ts';
 
 export type ResultsGridProps = {
   title: string;
@@ -117,6 +119,8 @@ const SORTS: { value: NonNullable<ImageFilter['sort']>; label: string }[] = [
  * The one results grid: 1, 2, 3 or 4 columns by width; above the cards, one bar of filters, the
  * selection (a checkbox per card, Select all / none / Invert, Download Selected) and Download All,
  * then "Download options" (names, conversion, metadata, manifests, Save to folder), closed at first.
+ * On a phone the filters and the selection's buttons fold into one sheet, so the first picture
+ * shows under the heading; the bar keeps what is chosen and the downloads.
  */
 export function ResultsGrid({
   title,
@@ -176,6 +180,7 @@ export function ResultsGrid({
   const shownIds = useMemo(() => shown.map((image) => image.id), [shown]);
   const selected = useMemo(() => selectedOf(selection, shown), [selection, shown]);
   const selectedBytes = selected.reduce((sum, image) => sum + (image.size ?? 0), 0);
+  const narrow = useNarrow();
 
   // Ctrl/Cmd+A while a card has focus selects every image shown, as in a file manager.
   const onGridKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -235,6 +240,72 @@ export function ResultsGrid({
     [groups, shown],
   );
 
+  // The bar's pieces: the same elements sit in the bar, or on a phone in its sheet.
+  const filterControls =
+    filters && images.length > 1 ? (
+      <div className="ie-results__group ie-results__filters">
+        <span className="ie-results__min-size">
+          <Text id="ie-min-size-label">Minimum size</Text>
+          <NumberInput
+            min={0}
+            max={10_000}
+            step={50}
+            value={filter.minSidePx ?? 0}
+            onChange={(value) => setFilter((f) => ({ ...f, minSidePx: value }))}
+            suffix="px"
+            aria-labelledby="ie-min-size-label"
+            className="ie-results__control ie-results__control--number"
+          />
+        </span>
+        <Select
+          mode="multiple"
+          allowClear
+          placeholder="All formats"
+          aria-label="Formats"
+          className="ie-results__control ie-results__control--formats"
+          value={[...(filter.formats ?? [])]}
+          onChange={(value: string[]) => setFilter((f) => ({ ...f, formats: value }))}
+          options={formats.map((format) => ({ value: format, label: format }))}
+          // In the sheet (a modal dialog) the page behind is inert: its list opens inside the sheet.
+          getPopupContainer={narrow ? (trigger: HTMLElement) => trigger.closest('dialog') ?? document.body : undefined}
+        />
+        <NativeSelect
+          aria-label="Sort"
+          className="ie-results__control ie-results__control--sort"
+          value={filter.sort ?? 'found'}
+          onChange={(sort) => setFilter((f) => ({ ...f, sort }))}
+          options={SORTS}
+        />
+      </div>
+    ) : null;
+  const activeFilters = (filter.minSidePx ? 1 : 0) + (filter.formats?.length ? 1 : 0);
+  const selectionButtons =
+    selectable && shown.length > 0 ? (
+      <>
+        <Button onClick={() => setSelection((s) => selectAll(s, shownIds))}>{MESSAGES.grid.selectAll}</Button>
+        <Button onClick={() => setSelection(selectNone())}>{MESSAGES.grid.selectNone}</Button>
+        <Button onClick={() => setSelection((s) => invert(s, shownIds))}>{MESSAGES.grid.invert}</Button>
+        <DuplicatesBar duplicates={duplicates} />
+      </>
+    ) : null;
+  const selectionSummary = (
+    <Text aria-live="polite" data-testid="selection-summary">
+      {MESSAGES.grid.selected(selected.length, formatBytes(selectedBytes) ?? '0 B')}
+    </Text>
+  );
+  const downloadSelected = (
+    <Button
+      type="primary"
+      icon={<DownloadOutlined />}
+      disabled={selected.length === 0}
+      loading={downloadAllBusy}
+      onClick={() => onDownloadAll?.(selected, choices)}
+    >
+      {MESSAGES.grid.downloadSelected}
+    </Button>
+  );
+  const saveSelected = <SaveSelected selected={selected} />;
+
   return (
     <section className="ie-results" aria-labelledby="ie-results-title" style={{ margin: '32px 0' }}>
       <div className="ie-results__head">
@@ -249,63 +320,42 @@ export function ResultsGrid({
       </div>
       {/* One bar before the pictures: what is shown, what is chosen, and the downloads of either. */}
       <div className="ie-results__bar">
-        {filters && images.length > 1 ? (
-          <div className="ie-results__group ie-results__filters">
-            <span className="ie-results__min-size">
-              <Text id="ie-min-size-label">Minimum size</Text>
-              <NumberInput
-                min={0}
-                max={10_000}
-                step={50}
-                value={filter.minSidePx ?? 0}
-                onChange={(value) => setFilter((f) => ({ ...f, minSidePx: value }))}
-                suffix="px"
-                aria-labelledby="ie-min-size-label"
-                className="ie-results__control ie-results__control--number"
-              />
-            </span>
-            <Select
-              mode="multiple"
-              allowClear
-              placeholder="All formats"
-              aria-label="Formats"
-              className="ie-results__control ie-results__control--formats"
-              value={[...(filter.formats ?? [])]}
-              onChange={(value: string[]) => setFilter((f) => ({ ...f, formats: value }))}
-              options={formats.map((format) => ({ value: format, label: format }))}
-            />
-            <NativeSelect
-              aria-label="Sort"
-              className="ie-results__control ie-results__control--sort"
-              value={filter.sort ?? 'found'}
-              onChange={(sort) => setFilter((f) => ({ ...f, sort }))}
-              options={SORTS}
-            />
-          </div>
-        ) : null}
-        {selectable && shown.length > 0 ? (
+        {narrow ? (
+          filterControls || selectionButtons ? (
+            <PhoneSheet label={MESSAGES.grid.phoneSheet(activeFilters)}>
+              {filterControls}
+              {selectionButtons ? (
+                <div
+                  className="ie-results__group ie-results__selection"
+                  role="toolbar"
+                  aria-label={MESSAGES.grid.selectionLabel}
+                >
+                  {selectionButtons}
+                  {saveSelected}
+                </div>
+              ) : null}
+            </PhoneSheet>
+          ) : null
+        ) : (
+          filterControls
+        )}
+        {narrow ? (
+          selectionButtons ? (
+            <div className="ie-results__chosen">
+              {selectionSummary}
+              {selected.length > 0 ? downloadSelected : null}
+            </div>
+          ) : null
+        ) : selectionButtons ? (
           <div
             className="ie-results__group ie-results__selection"
             role="toolbar"
             aria-label={MESSAGES.grid.selectionLabel}
           >
-            <Button onClick={() => setSelection((s) => selectAll(s, shownIds))}>{MESSAGES.grid.selectAll}</Button>
-            <Button onClick={() => setSelection(selectNone())}>{MESSAGES.grid.selectNone}</Button>
-            <Button onClick={() => setSelection((s) => invert(s, shownIds))}>{MESSAGES.grid.invert}</Button>
-            <DuplicatesBar duplicates={duplicates} />
-            <Text aria-live="polite" data-testid="selection-summary">
-              {MESSAGES.grid.selected(selected.length, formatBytes(selectedBytes) ?? '0 B')}
-            </Text>
-            <Button
-              type="primary"
-              icon={<DownloadOutlined />}
-              disabled={selected.length === 0}
-              loading={downloadAllBusy}
-              onClick={() => onDownloadAll?.(selected, choices)}
-            >
-              {MESSAGES.grid.downloadSelected}
-            </Button>
-            <SaveSelected selected={selected} />
+            {selectionButtons}
+            {selectionSummary}
+            {downloadSelected}
+            {saveSelected}
           </div>
         ) : null}
         {onDownloadAll ? (
