@@ -6,6 +6,8 @@
 export * from './account/index.ts';
 // api/
 export * from './api/index.ts';
+// audit/: the image audit's report
+export * from './audit/index.ts';
 // entities/
 export * from './entities/index.ts';
 // extraction/

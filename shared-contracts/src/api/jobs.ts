@@ -28,6 +28,14 @@ export const JOB_PATHS = {
   websiteJobCancel: (id: string) => `/api/website-jobs/${encodeURIComponent(id)}/cancel`,
   /** `GET` → a ZIP of every image the job found (streamed as the images are fetched). */
   websiteJobZip: (id: string) => `/api/website-jobs/${encodeURIComponent(id)}/zip`,
+  /** `GET` → AuditReport: the image audit of what the job read so far (asks for `audit: true` at creation). */
+  websiteJobAudit: (id: string) => `/api/website-jobs/${encodeURIComponent(id)}/audit`,
+  /** `GET` → the audit as a file: `csv`, `xlsx` (one sheet per rule) or a printable `html` report. */
+  websiteJobAuditExport: (id: string, format: string) =>
+    `/api/website-jobs/${encodeURIComponent(id)}/audit.${encodeURIComponent(format)}`,
+  /** `GET` → one re-encoded file the audit made (a WebP, an AVIF, a video for a GIF). */
+  websiteJobAuditFile: (id: string, file: string) =>
+    `/api/website-jobs/${encodeURIComponent(id)}/audit/files/${encodeURIComponent(file)}`,
 } as const;
 
 /** A job's id: URL-safe, unguessable (it is the only key to a scan's results). */
@@ -82,6 +90,8 @@ export const WebsiteJobRequestSchema = z
     include: z.optional(z.array(PatternSchema).check(z.maxLength(SCAN_PATTERNS_MAX))),
     exclude: z.optional(z.array(PatternSchema).check(z.maxLength(SCAN_PATTERNS_MAX))),
     sitemap: z.optional(z.boolean()),
+    /** Also read what the image audit needs: each image element's markup, each image's fetch. */
+    audit: z.optional(z.boolean()),
   })
   .check(
     z.refine((request) => request.url !== undefined || request.urls !== undefined, {

@@ -554,6 +554,182 @@ export const MESSAGES = {
     headersTooLarge: "This request's headers are larger than the server accepts.",
     unreadable: 'This request could not be read: it is not valid HTTP.',
   },
+  audit: {
+    /** Each check's name in the report, and why it matters to a site owner. */
+    rules: {
+      'alt-missing': {
+        title: 'Missing alt attribute',
+        why: 'Screen readers read out the file name instead, and search engines have no text for the image.',
+      },
+      'alt-empty': {
+        title: 'Empty alt on a meaningful image',
+        why: 'An empty alt tells screen readers to skip the image; only decorative images should have one.',
+      },
+      'alt-too-long': {
+        title: 'Alt text too long',
+        why: 'Long alt text is tiring to hear; say the essentials and put the rest in the page.',
+      },
+      'alt-placeholder': {
+        title: 'Alt text is a file name or a placeholder',
+        why: 'Text like "image" or "IMG_1234.jpg" tells nobody what the picture shows.',
+      },
+      'alt-duplicate': {
+        title: 'Same alt on different pictures',
+        why: 'Different pictures described alike cannot be told apart by screen-reader users or search engines.',
+      },
+      'size-oversized': {
+        title: 'Larger than displayed',
+        why: 'Pixels the page never shows are downloaded and decoded for nothing.',
+      },
+      'size-unsized': {
+        title: 'No width and height',
+        why: 'Without them the browser cannot reserve the space, and the layout jumps when the image arrives.',
+      },
+      'size-no-srcset': {
+        title: 'Large image without srcset',
+        why: 'Phones download the desktop size; a srcset lets each screen take the size it needs.',
+      },
+      'weight-heavy': {
+        title: 'Heavy file',
+        why: 'Heavy images slow every visit, most of all on phones and slow networks.',
+      },
+      'weight-reencode': {
+        title: 'Smaller as WebP or AVIF',
+        why: 'The same picture, at the same visual quality, in a modern format, is much lighter.',
+      },
+      'loading-eager-offscreen': {
+        title: 'Off-screen image loaded eagerly',
+        why: 'Images below the first screen compete with what the visitor sees first; loading="lazy" defers them.',
+      },
+      'loading-lazy-lcp': {
+        title: 'First-screen image loaded lazily',
+        why: 'A lazy image in the first screen waits for layout, which delays the largest paint.',
+      },
+      'loading-animated-gif': {
+        title: 'Large animated GIF',
+        why: 'A video of the same animation is a fraction of the size.',
+      },
+      'loading-broken': {
+        title: 'Broken image',
+        why: 'Visitors see a broken icon and search engines drop the image.',
+      },
+      'loading-redirect': {
+        title: 'Redirected image',
+        why: 'Each redirect is one more round trip before the image starts to load.',
+      },
+      'loading-robots': {
+        title: 'Blocked by robots.txt',
+        why: 'Image search cannot index an image that robots.txt disallows.',
+      },
+      duplicate: {
+        title: 'Same picture at several addresses',
+        why: 'Each address is downloaded and cached apart; one copy would be fetched once.',
+      },
+    },
+    severities: { high: 'High', medium: 'Medium', low: 'Low' },
+    groups: { alt: 'Alt text', size: 'Size', weight: 'Weight', loading: 'Loading', duplicate: 'Duplicates' },
+    notRequested: 'This scan was not asked to audit its images. Start it again with the audit on.',
+    running: (pages: number) =>
+      `Auditing: ${pages} ${pages === 1 ? 'page' : 'pages'} read so far. The report fills in as the scan goes.`,
+    encoding: (done: number, total: number) => `Re-encoding images to measure real savings: ${done} of ${total}.`,
+    displayFromMarkup:
+      'Without Render JavaScript, display sizes and the first screen are read from the markup (width and height attributes, sizes, inline CSS), not measured from layout.',
+    fileGone:
+      'This re-encoded file is no longer kept (files are kept for a while after they are made). Open the audit again to make it anew.',
+    usesDropped: (count: number) =>
+      `${count.toLocaleString('en-US')} more image elements were not audited: this scan reached the audit's limit.`,
+    encodeBusy:
+      'The server is re-encoding many images right now; the savings of some images will come once it is free. Ask for the report again in a minute.',
+    tooLarge: (limit: number) =>
+      `Only the first ${limit.toLocaleString('en-US')} findings are listed; the exports hold them all.`,
+    /** One image of the image pass (re-encoding, hashes) that could not be done, and why. */
+    image: {
+      notAnImage: 'This address did not answer with an image, so the audit could not measure or re-encode it.',
+      tooManyPixels: (megapixels: number) =>
+        `This image has more than ${megapixels} megapixels, more than the audit decodes, so it was not re-encoded.`,
+      timedOut: (seconds: number) =>
+        `This image took longer than ${seconds} seconds to fetch and re-encode, so the audit left it out.`,
+      encodeFailed: 'This image could not be re-encoded: its file is damaged or in a form the encoder does not read.',
+      videoUnavailable:
+        'The video that would replace this GIF could not be made: video encoding is unavailable on this server (ffmpeg is not installed).',
+      notQueued: (limit: number) =>
+        `Only the first ${limit.toLocaleString('en-US')} images of a scan are re-encoded; the others are measured but not re-encoded.`,
+    },
+    /** The URL and website tools' switch, under their other options. */
+    switchLabel: 'Audit images',
+    switchHelp:
+      'Also checks each image for alt text, size, weight and loading problems, and re-encodes heavy ones to measure what they would save. The report is in the Audit tab.',
+    /** The results' two tabs once an audited scan has started. */
+    tabImages: 'Images',
+    tabAudit: 'Audit',
+    heading: 'Image audit',
+    summaryHeading: 'Summary',
+    loading: 'Loading the audit…',
+    failed: 'The audit could not be loaded.',
+    unreadable: 'The server answered with a report this page cannot read. Try again in a moment.',
+    retry: 'Retry',
+    scanned: (pages: number, images: number, uses: number) =>
+      `${pages} ${pages === 1 ? 'page' : 'pages'}, ${images} ${images === 1 ? 'image' : 'images'} and ${uses} image ${uses === 1 ? 'element' : 'elements'} read.`,
+    findingsTotal: 'Findings',
+    bytesToSave: 'To save',
+    clean: 'No problem found in the images read so far.',
+    byIssueCaption: 'Findings by issue',
+    byPageCaption: 'Findings by page',
+    /** A bar's value: "12 findings · 340 KB to save". */
+    barValue: (findings: number, bytes: string | undefined) =>
+      `${findings} ${findings === 1 ? 'finding' : 'findings'}${bytes ? ` · ${bytes} to save` : ''}`,
+    topPagesCaption: 'The ten pages with the most to fix',
+    topPagesColumns: { page: 'Page', findings: 'Findings', high: 'High', bytesSaved: 'To save' },
+    encodingLabel: 'Re-encoding',
+    notesHeading: 'How this audit was made',
+    findingsHeading: 'Findings',
+    columns: {
+      severity: 'Severity',
+      issue: 'Issue',
+      image: 'Image',
+      pages: 'Pages',
+      element: 'Element',
+      detail: 'Detail',
+      bytesSaved: 'Bytes saved',
+      files: 'Files',
+    },
+    filters: {
+      severity: 'Severity',
+      allSeverities: 'All severities',
+      issue: 'Issue',
+      allIssues: 'All issues',
+      /** The option that picks every rule of a group. */
+      group: (group: string) => `${group}: every issue`,
+      page: 'Page',
+      allPages: 'All pages',
+      search: 'Search',
+      searchPlaceholder: 'Image, page, element or detail',
+      clear: 'Clear filters',
+    },
+    shown: (shown: number, total: number) =>
+      shown === total
+        ? `${total} ${total === 1 ? 'finding' : 'findings'}`
+        : `${shown} of ${total} ${total === 1 ? 'finding' : 'findings'} shown`,
+    noMatch: 'No finding matches these filters.',
+    morePages: (more: number) => `and ${more} more`,
+    inlineImage: 'Inline image',
+    /** A duplicate's other addresses, under its image. */
+    sameAs: 'Also at',
+    /** A finding's thumbnail: the issue and the file's name. */
+    imageAlt: (issue: string, file: string) => `${issue}: ${file}`,
+    /** A re-encoded copy's download link: "WebP 41 KB (SSIM 0.987)". */
+    formats: { WEBP: 'WebP', AVIF: 'AVIF', MP4: 'MP4', WEBM: 'WebM' },
+    encodedLink: (format: string, size: string, ssim: number | undefined) =>
+      ssim === undefined ? `${format} ${size}` : `${format} ${size} (SSIM ${ssim.toFixed(3)})`,
+    pagination: {
+      label: 'Findings pages',
+      previous: 'Previous',
+      next: 'Next',
+      page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+    },
+    exportsLabel: 'Download the report',
+    exports: { csv: 'CSV', xlsx: 'Excel (XLSX)', html: 'Printable report (HTML)' },
+  },
   notFound: {
     title: 'Page Not Found',
   },
