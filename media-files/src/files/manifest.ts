@@ -12,7 +12,7 @@ import { MANIFEST_COLUMNS, type ManifestRow } from 'shared-contracts';
  * One CSV field: quoted when it holds a comma, quote or line break; a field a spreadsheet would run
  * as a formula (=, +, -, @, tab, CR first: alt text is the page author's) is prefixed with '.
  */
-function csvField(value: string | number | undefined): string {
+export function csvField(value: string | number | undefined): string {
   if (value === undefined) return '';
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
