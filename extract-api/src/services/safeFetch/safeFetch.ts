@@ -258,6 +258,8 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
 
         const declared = Number(header(responseHeaders, 'content-length'));
         if (method === 'GET' && Number.isFinite(declared) && declared > maxBytes) {
+          // Nobody reads this body again: an error it raises while torn down must not go unheard.
+          body.on('error', () => undefined);
           body.destroy();
           throw new SafeFetchError('too-large', {
             url: url.href,
