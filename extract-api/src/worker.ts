@@ -31,6 +31,7 @@ const worker = createPageWorker({
   budgets: extractionBudgets(config),
   probesPerHost: config.probesPerHost,
   originals: config.originals,
+  auditMaxUsesPerPage: config.auditMaxUsesPerPage,
   ttlMs: config.jobTtlMs,
   finished: finishedJobsBound(config),
   lockDurationMs: config.workerLockMs,

@@ -1,5 +1,6 @@
 import { type JobCreated, type JobSnapshot, type JobStatus, MESSAGES } from 'shared-contracts';
 import { type Admission, createGate, TimeLimitError } from '../admission/index.ts';
+import { AuditRecords, DEFAULT_AUDIT_MAX_USES } from './auditRecords.ts';
 import { endStatus, followLog, JobLog } from './jobLog.ts';
 import { newJobId, scanTimeLimitEvent, scanTimeLimitMessage } from './shared.ts';
 import type { ScanJobs, ScanJobsOptions, WebsiteJobInput } from './types.ts';
@@ -12,6 +13,8 @@ type Job = {
   expiresAt?: number;
   log: JobLog;
   controller: AbortController;
+  /** An auditing job's records (`audit: true`). */
+  audit?: AuditRecords;
 };
 
 /**
@@ -39,7 +42,7 @@ export function createEmbeddedScanJobs(options: ScanJobsOptions): ScanJobs {
   let finishedBytes = 0;
   const forget = (job: Job) => {
     jobs.delete(job.id);
-    if (finished.delete(job.id)) finishedBytes -= job.log.bytes;
+    if (finished.delete(job.id)) finishedBytes -= job.log.bytes + (job.audit?.bytes ?? 0);
   };
 
   const sweep = setInterval(
@@ -70,7 +73,7 @@ export function createEmbeddedScanJobs(options: ScanJobsOptions): ScanJobs {
     job.status = endStatus(job.log.after(job.log.cursor - 1).at(-1));
     job.expiresAt = now() + options.ttlMs;
     finished.set(job.id, job);
-    finishedBytes += job.log.bytes;
+    finishedBytes += job.log.bytes + (job.audit?.bytes ?? 0);
     const bound = options.finished;
     if (!bound) return;
     // The job that just ended stays, whatever its size: it is the one its visitor is looking at.
@@ -86,7 +89,8 @@ export function createEmbeddedScanJobs(options: ScanJobsOptions): ScanJobs {
     const { signal } = admission;
     job.status = 'running';
     try {
-      for await (const event of options.runScan(job.input, signal)) {
+      const onAudit = job.audit ? job.audit.add.bind(job.audit) : undefined;
+      for await (const event of options.runScan(job.input, signal, onAudit)) {
         if (signal.aborted) break;
         job.log.append(event);
         if (job.log.ended) break;
@@ -138,6 +142,7 @@ export function createEmbeddedScanJobs(options: ScanJobsOptions): ScanJobs {
         createdAt: now(),
         log: new JobLog(),
         controller,
+        ...(input.audit ? { audit: new AuditRecords(options.auditMaxUses ?? DEFAULT_AUDIT_MAX_USES) } : {}),
       };
       jobs.set(job.id, job);
       // A job cancelled while it waits leaves the line: Cancel has already ended its log.
@@ -168,6 +173,20 @@ export function createEmbeddedScanJobs(options: ScanJobsOptions): ScanJobs {
     },
     async images(id) {
       return find(id)?.log.images();
+    },
+    async audit(id) {
+      const job = find(id);
+      if (!job) return undefined;
+      const audit = job.audit ?? { uses: [], fetches: [], droppedUses: 0 };
+      const pages = job.log.progress?.done ?? 0;
+      return {
+        uses: audit.uses,
+        fetches: audit.fetches,
+        droppedUses: audit.droppedUses,
+        input: job.input,
+        status: job.status,
+        pages,
+      };
     },
     async close() {
       clearInterval(sweep);

@@ -26,6 +26,7 @@ export async function createScanJobs(
     | 'maxPages'
     | 'finishedJobs'
     | 'finishedJobsBytes'
+    | 'auditMaxUses'
   >,
   deps: Pick<ScanJobsOptions, 'runScan' | 'describeFailure' | 'log'>,
 ): Promise<ScanJobs> {
@@ -36,6 +37,7 @@ export async function createScanJobs(
       ttlMs: config.jobTtlMs,
       finished: finishedJobsBound(config),
       maxWaitingPages: MAX_WAITING_PAGES,
+      auditMaxUses: config.auditMaxUses,
     });
   }
   return createEmbeddedScanJobs({
@@ -45,5 +47,6 @@ export async function createScanJobs(
     timeLimitMs: config.scanTimeLimitMs,
     ttlMs: config.jobTtlMs,
     finished: finishedJobsBound(config),
+    auditMaxUses: config.auditMaxUses,
   });
 }

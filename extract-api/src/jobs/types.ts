@@ -3,9 +3,12 @@ import type {
   ExtractionEvent,
   JobCreated,
   JobSnapshot,
+  JobStatus,
   SequencedEvent,
   WebsiteJobRequest,
 } from 'shared-contracts';
+import type { AuditRecord } from '../extractors/web/index.ts';
+import type { AuditData } from './auditRecords.ts';
 
 /** A job's request as the route validated it (defaults applied). */
 export type WebsiteJobInput = Omit<WebsiteJobRequest, 'depth' | 'render'> & { depth: number; render: boolean };
@@ -31,6 +34,8 @@ export interface ScanJobs {
   cancel(id: string): Promise<JobSnapshot | undefined>;
   /** Every image the job found so far, in order; undefined for an unknown id. */
   images(id: string): Promise<ExtractedImage[] | undefined>;
+  /** What an auditing job read for its audit so far, with its request and where it is; undefined for an unknown id. */
+  audit(id: string): Promise<JobAudit | undefined>;
   close(): Promise<void>;
 }
 
@@ -41,8 +46,15 @@ export interface ScanJobs {
  */
 export type FinishedJobsBound = { maxCount: number; maxBytes: number };
 
-/** The scan a job runs: the website extractor bound to its environment. */
-export type RunScan = (input: WebsiteJobInput, signal: AbortSignal) => AsyncIterable<ExtractionEvent>;
+/** An auditing job's records beside its request, status and pages read (see ScanJobs' audit). */
+export type JobAudit = AuditData & { input: WebsiteJobInput; status: JobStatus; pages: number };
+
+/** The scan a job runs: the website extractor bound to its environment; an auditing scan hands its records to `onAudit`. */
+export type RunScan = (
+  input: WebsiteJobInput,
+  signal: AbortSignal,
+  onAudit?: (record: AuditRecord) => void,
+) => AsyncIterable<ExtractionEvent>;
 
 export type ScanJobsOptions = {
   runScan: RunScan;
@@ -54,6 +66,8 @@ export type ScanJobsOptions = {
   timeLimitMs: number;
   /** How long a finished job's results are kept, in ms. */
   ttlMs: number;
+  /** An auditing job keeps at most this many element uses (the rest are counted). */
+  auditMaxUses?: number;
   /** Finished jobs kept at most, besides their time to live; unbounded when left out. */
   finished?: FinishedJobsBound;
   /** The user's words for why a scan failed. */

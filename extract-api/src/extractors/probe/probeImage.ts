@@ -15,6 +15,11 @@ export type ImageFacts = {
   size?: number;
   /** The address the bytes came from, after redirects (the data: URL itself for one). */
   finalUrl: string;
+  /** The addresses that redirected on the way to `finalUrl`, in order (the image audit reads them). */
+  redirects?: string[];
+  /** The first answer's status and Content-Type, as the server said them. */
+  status?: number;
+  contentType?: string;
   /** The whole file, when the probe read all of it and was asked to keep it (`keepWhole`). */
   bytes?: Uint8Array;
 };
@@ -71,6 +76,9 @@ class ImageBytes {
   complete = false;
   size: number | undefined;
   finalUrl: string;
+  redirects: string[] = [];
+  status: number | undefined;
+  contentType: string | undefined;
   #chunks: Uint8Array[] = [];
   #length = 0;
   #stream: AsyncIterator<Buffer> | undefined;
@@ -94,6 +102,9 @@ class ImageBytes {
     const source = new ImageBytes(fetch, signal, headers, url);
     const response = await source.#request(0, PROBE_FIRST_RANGE_BYTES - 1);
     source.finalUrl = response.url;
+    source.redirects = response.redirects;
+    source.status = response.status;
+    source.contentType = header(response, 'content-type');
     try {
       if (response.status === 206) {
         const range = parseContentRange(header(response, 'content-range'));
@@ -238,6 +249,9 @@ export async function probeImage(
   try {
     const sniffed = sniffImageFormat(source.bytes);
     const facts: ImageFacts = { finalUrl: source.finalUrl };
+    if (source.redirects.length > 0) facts.redirects = source.redirects;
+    if (source.status !== undefined) facts.status = source.status;
+    if (source.contentType !== undefined) facts.contentType = source.contentType;
     if (source.size !== undefined) facts.size = source.size;
     if (!sniffed) return facts;
     facts.format = sniffed.format;

@@ -195,3 +195,49 @@ export const SETTLE_SCRIPT = `new Promise(function (resolve) {
 })`;
 
 export const OUTER_HTML_SCRIPT = 'document.documentElement ? document.documentElement.outerHTML : ""';
+
+/** The image elements the audit reads the layout of. */
+const LAYOUT_ELEMENTS = 'img, input[type=image]';
+
+/**
+ * A function of an attribute name, run before scrolling: marks each image element in the first
+ * screen ("fold") and the element of the page's largest contentful paint ("lcp"), as the browser
+ * reported it (buffered LCP entries; none in a browser without them), in that attribute.
+ */
+export const LAYOUT_FOLD_FUNCTION = `function (name) {
+  return new Promise(function (resolve) {
+    var height = window.innerHeight, width = window.innerWidth;
+    var lcp = null;
+    function mark() {
+      var list = document.querySelectorAll(${JSON.stringify(LAYOUT_ELEMENTS)});
+      for (var i = 0; i < list.length && i < 5000; i++) {
+        var el = list[i], box = el.getBoundingClientRect();
+        var fold = box.width > 0 && box.height > 0 && box.top < height && box.bottom > 0 && box.left < width && box.right > 0;
+        el.setAttribute(name, (fold ? 'fold' : 'below') + (el === lcp ? ' lcp' : ''));
+      }
+      resolve(true);
+    }
+    try {
+      var observer = new PerformanceObserver(function (entries) {
+        var all = entries.getEntries();
+        if (all.length > 0) lcp = all[all.length - 1].element || null;
+      });
+      observer.observe({ type: 'largest-contentful-paint', buffered: true });
+      setTimeout(function () { observer.disconnect(); mark(); }, 50);
+    } catch (e) { mark(); }
+  });
+}`;
+
+/**
+ * A function of an attribute name, run after scrolling (lazy images loaded): adds each image
+ * element's rendered size in CSS px ("w h") to the mark, for the audit's displayed size.
+ */
+export const LAYOUT_SIZE_FUNCTION = `function (name) {
+  var list = document.querySelectorAll(${JSON.stringify(LAYOUT_ELEMENTS)});
+  for (var i = 0; i < list.length && i < 5000; i++) {
+    var el = list[i], box = el.getBoundingClientRect();
+    var before = el.getAttribute(name) || 'below';
+    el.setAttribute(name, before + ' ' + Math.round(box.width) + ' ' + Math.round(box.height));
+  }
+  return true;
+}`;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { BrowserContext, Page } from 'playwright-core';
 import { MESSAGES } from 'shared-contracts';
@@ -20,6 +21,8 @@ import {
   renderTimeoutMessage,
 } from './errors.ts';
 import {
+  LAYOUT_FOLD_FUNCTION,
+  LAYOUT_SIZE_FUNCTION,
   MEASURE_SCRIPT,
   OUTER_HTML_SCRIPT,
   SCROLL_BACK_SCRIPT,
@@ -69,6 +72,8 @@ export type RenderOptions = {
   cutSprites?: boolean;
   /** This render's scrolling budget; the process's (setScrollBudget) for what is left out. */
   scroll?: Partial<ScrollBudget>;
+  /** Mark each image element's layout in the HTML for the image audit (`layoutAttribute`). */
+  layout?: boolean;
 };
 
 /** How long and how far a render scrolls a page that keeps growing. */
@@ -102,6 +107,12 @@ export type RenderedPage = {
   refusedRequests: RefusedRequest[];
   /** Viewport-high steps scrolled, and why scrolling stopped: a page that kept growing was not read to its end. */
   scroll: ScrollReport;
+  /**
+   * With `layout`: the attribute each image element of `html` carries its layout in, as
+   * `fold|below [lcp] width height` (CSS px, in a RENDER_VIEWPORT window). Its name is new each
+   * render, so a page cannot write marks of its own.
+   */
+  layoutAttribute?: string;
 };
 
 type EndReason = 'timeout' | 'aborted';
@@ -254,11 +265,14 @@ async function renderAdmitted(url: string, options: RenderOptions & { timeoutMs:
     );
     await race(gate.waitForQuiet(QUIET_MS, Math.min(budget(), LOAD_WAIT_MS)));
 
+    const layoutAttribute = options.layout ? `data-ie-layout-${randomBytes(6).toString('hex')}` : undefined;
+    if (layoutAttribute) await race(page.evaluate(`(${LAYOUT_FOLD_FUNCTION})(${JSON.stringify(layoutAttribute)})`));
     const scroll = await race(scrollToEnd(page, gate, scrolling, budget));
     await race(page.evaluate(SCROLL_TOP_SCRIPT));
     await race(page.evaluate(SETTLE_SCRIPT));
     await race(gate.waitForQuiet(QUIET_MS, Math.min(budget(), STEP_WAIT_MS)));
 
+    if (layoutAttribute) await race(page.evaluate(`(${LAYOUT_SIZE_FUNCTION})(${JSON.stringify(layoutAttribute)})`));
     const finalUrl = page.url();
     if (finalUrl.startsWith('chrome-error:')) throw new Error(`the page navigated to an error page`);
     const html = await race(page.evaluate<string>(OUTER_HTML_SCRIPT));
@@ -281,6 +295,7 @@ async function renderAdmitted(url: string, options: RenderOptions & { timeoutMs:
       sprites,
       refusedRequests: [...gate.refused],
       scroll,
+      ...(layoutAttribute ? { layoutAttribute } : {}),
     };
   } catch (error) {
     throw toRenderError(error, controller.signal, gate, timeoutMs);

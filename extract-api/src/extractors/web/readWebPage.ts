@@ -1,4 +1,4 @@
-import { MESSAGES } from 'shared-contracts';
+import { type ImageUse, MESSAGES } from 'shared-contracts';
 import { readText, type SafeFetch, SafeFetchError } from '../../services/safeFetch/index.ts';
 import type { ImageCandidate } from '../page/index.ts';
 import { createLimiter } from '../probe/index.ts';
@@ -37,6 +37,9 @@ export type WebPageOptions = {
   turn?: RequestTurn;
   /** A scan's stylesheets already read (or being read): each is fetched once in a scan. */
   stylesheets?: StylesheetCache;
+  /** Also read each image element's markup for the image audit (`uses`), at most this many a page. */
+  audit?: boolean;
+  auditMaxUsesPerPage?: number;
 };
 
 /** A scan's stylesheets, by address: the images each names (its imports' included), read once. */
@@ -58,6 +61,8 @@ export type WebPageRead = {
   frames: string[];
   /** With `render`: how far the browser scrolled and why it stopped, and the drawn pictures it could not read. */
   rendered?: RenderNotes;
+  /** With `audit`: the page's image elements as the audit reads them (the page's own HTML, not its frames'). */
+  uses?: ImageUse[];
 };
 
 /** What a visitor may be told of a render: a page that kept growing was not read to its end. */
@@ -101,6 +106,18 @@ export function loadPageScanner(): Promise<PageScanner> {
   return pageScanner;
 }
 
+/** The page's image elements for the audit (its reader loaded by the first scan that audits): the rendered DOM, with its layout, when there is one. */
+async function readUses(
+  page: { html: string; url: string; layoutAttribute?: string | undefined },
+  maxUsesPerPage: number | undefined,
+) {
+  const { readImageUses } = await import('../../audit/readImageUses.ts');
+  return readImageUses(page.html, page.url, {
+    ...(page.layoutAttribute ? { layoutAttribute: page.layoutAttribute } : {}),
+    ...(maxUsesPerPage === undefined ? {} : { maxUsesPerPage }),
+  });
+}
+
 /**
  * Reads one web page: its HTML, its linked stylesheets within bounds, and, with `render`, what a
  * real browser loads after scrolling. An address that is itself an image gives that image.
@@ -123,6 +140,9 @@ export async function readWebPage(url: string, options: WebPageOptions): Promise
     options.render ? renderCandidates(pageUrl, options, scanning) : undefined,
   ]);
 
+  const uses = options.audit
+    ? await readUses(rendered?.page ?? { html: read.html, url: pageUrl }, options.auditMaxUsesPerPage)
+    : undefined;
   const found = mergeCandidates([
     scan.images,
     ...framed.images,
@@ -139,6 +159,7 @@ export async function readWebPage(url: string, options: WebPageOptions): Promise
     links: [...new Set([...scan.links, ...framed.links, ...(rendered?.links ?? [])])],
     frames: framed.read,
     ...(rendered ? { rendered: rendered.notes } : {}),
+    ...(uses ? { uses } : {}),
   };
 }
 
@@ -304,6 +325,7 @@ async function renderCandidates(url: string, options: WebPageOptions, { findPage
     signal: options.signal,
     waitForTurn: options.renderWaitsForTurn,
     cutSprites: options.cutSprites,
+    layout: options.audit,
   });
   const scan = findPageImages(rendered.html, rendered.finalUrl);
   // outerHTML leaves shadow roots out: each is read as a page of its own, and says where it was.
@@ -332,6 +354,8 @@ async function renderCandidates(url: string, options: WebPageOptions, { findPage
     loaded: rendered.loadedImages.map((image) => image.url),
     links: [...scan.links, ...shadowScans.flatMap((shadow) => shadow.links)],
     notes: renderNotes(rendered),
+    // The audit reads the DOM as scripts left it, with its layout marks.
+    page: { html: rendered.html, url: rendered.finalUrl, layoutAttribute: rendered.layoutAttribute },
   };
 }
 

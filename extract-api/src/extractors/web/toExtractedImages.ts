@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fileNameFromUrl } from 'media-files';
-import { type ExtractedImage, type ImageSourceKind, MESSAGES } from 'shared-contracts';
-import { isByteBudgetError, type SafeFetch } from '../../services/safeFetch/index.ts';
+import { type ExtractedImage, type ImageFetchFacts, type ImageSourceKind, MESSAGES } from 'shared-contracts';
+import { isByteBudgetError, isSafeFetchError, type SafeFetch } from '../../services/safeFetch/index.ts';
 import { type FullSizeChecks, findFullSize, warmFullSize } from '../originals/index.ts';
 import type { ImageCandidate } from '../page/index.ts';
 import { createLimiter, type ImageFacts, imageAccept, type Limiter, probeDataUrl, probeImage } from '../probe/index.ts';
@@ -47,6 +47,8 @@ export type ProbeOptions = {
    * the image is given: a caller that saves the images writes these instead of fetching them again.
    */
   onWholeFile?: (url: string, bytes: Uint8Array) => void;
+  /** Hears what fetching each http(s) candidate told (status, redirects, type), as the image audit needs it. */
+  onFetch?: (facts: ImageFetchFacts) => void;
 };
 
 export type ProbeOutcome = {
@@ -143,11 +145,34 @@ async function measure(
         keepWhole: options.fullSize !== undefined || options.onWholeFile !== undefined,
       });
     const gate = options.probeGate;
-    return await (gate ? gate.run(new URL(candidate.url).host, probe, options.signal) : probe());
+    const facts = await (gate ? gate.run(new URL(candidate.url).host, probe, options.signal) : probe());
+    options.onFetch?.(fetchFacts(candidate.url, facts));
+    return facts;
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    return isByteBudgetError(error) ? NOT_CHECKED : undefined;
+    if (isByteBudgetError(error)) return NOT_CHECKED;
+    options.onFetch?.(failedFetchFacts(candidate.url, error));
+    return undefined;
   }
+}
+
+function fetchFacts(url: string, facts: ImageFacts): ImageFetchFacts {
+  return {
+    url,
+    ...(facts.status !== undefined ? { status: facts.status } : {}),
+    ...(facts.redirects ? { redirects: facts.redirects } : {}),
+    ...(facts.contentType ? { contentType: facts.contentType.slice(0, 200) } : {}),
+    ...(facts.format ? {} : { notAnImage: true }),
+  };
+}
+
+function failedFetchFacts(url: string, error: unknown): ImageFetchFacts {
+  const failure = isSafeFetchError(error) ? error : undefined;
+  return {
+    url,
+    ...(failure?.status !== undefined ? { status: failure.status } : {}),
+    error: (failure?.message ?? 'The image could not be fetched.').slice(0, 300),
+  };
 }
 
 /** How this extraction's full-size checks fetch: its fetch, gate and Accept. */

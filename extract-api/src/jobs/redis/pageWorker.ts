@@ -25,6 +25,8 @@ export type PageWorkerOptions = {
   budgets?: ExtractionBudgets;
   /** How far full-size originals are checked; none are looked for when left out. */
   originals?: OriginalLimits;
+  /** An auditing scan's image elements read per page. */
+  auditMaxUsesPerPage?: number;
   /** Image probes one host is sent at once by all workers and API instances together; per page task only when left out. */
   probesPerHost?: number;
   ttlMs: number;
@@ -139,6 +141,7 @@ export function createPageWorker(options: PageWorkerOptions) {
       chromiumPath: options.chromiumPath,
       ...(probeGate ? { probeGate } : {}),
       ...fullSizeChecks(input, options.originals),
+      ...(options.auditMaxUsesPerPage ? { auditMaxUsesPerPage: options.auditMaxUsesPerPage } : {}),
     };
     try {
       await crawlPage(job.data, reader, pageStore);

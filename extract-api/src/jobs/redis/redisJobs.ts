@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import { MESSAGES, type SequencedEvent } from 'shared-contracts';
 import { startOrigins, startUrls } from '../../extractors/web/index.ts';
+import { DEFAULT_AUDIT_MAX_USES, parseAuditLines } from '../auditRecords.ts';
 import { newJobId } from '../shared.ts';
 import { type FinishedJobsBound, JobsBusyError, type ScanJobs, type WebsiteJobInput } from '../types.ts';
 import { addPageTask } from './pageQueue.ts';
@@ -18,6 +19,8 @@ export type RedisScanJobsOptions = {
   finished?: FinishedJobsBound;
   /** Page tasks that may wait in the queue; more scans are refused (503). */
   maxWaitingPages: number;
+  /** An auditing scan's element uses read back at most (the rest are counted). */
+  auditMaxUses?: number;
 };
 
 /**
@@ -92,6 +95,13 @@ export async function createRedisScanJobs(options: RedisScanJobsOptions): Promis
       return snapshot;
     },
     images: (id) => store.images(id),
+    async audit(id) {
+      const meta = await store.meta(id);
+      if (!meta) return undefined;
+      const [lines, counters] = await Promise.all([store.auditLines(id), store.counters(id)]);
+      const data = parseAuditLines(lines, options.auditMaxUses ?? DEFAULT_AUDIT_MAX_USES);
+      return { ...data, input: meta.input, status: meta.status, pages: counters.done };
+    },
     async close() {
       await queue.close();
       redis.disconnect();

@@ -3,6 +3,7 @@ import { MESSAGES } from 'shared-contracts';
 import type { ExtractionBudgets } from '../../extractors/probe/index.ts';
 import { imageKey, type PageTask, type ScanStore } from '../../extractors/web/index.ts';
 import type { ByteBudget } from '../../services/safeFetch/index.ts';
+import { DEFAULT_AUDIT_MAX_USES } from '../auditRecords.ts';
 import { addPageTask } from './pageQueue.ts';
 import type { PageTask as QueuedPage, RedisScanStore } from './store.ts';
 
@@ -56,6 +57,13 @@ export function redisPageStore(options: RedisPageStoreOptions): ScanStore {
       if ((await store.knownImages(scanId, [imageKey(image.url, origin)]))[0]) return;
       await store.appendImage(scanId, { ...image, name: await store.allocateName(scanId, image.name) });
     },
+    // Kept by page and by image: a retried task replaces its records. An image is fetched once a
+    // scan, so the images a scan may measure bound its fetches (its elements' bound when unbudgeted).
+    addAudit: (record) =>
+      store.appendAudit(scanId, task.url, record, {
+        pages: options.maxPages,
+        fetches: budgets?.imagesPerScan ?? DEFAULT_AUDIT_MAX_USES,
+      }),
     markFrames: (urls) => store.markFrames(scanId, urls),
     // A retried start page reads them again: its worker may have died before it queued their pages.
     claimSitemaps: async (siteOrigin) => (await store.claimSitemaps(scanId, siteOrigin)) || options.retried,

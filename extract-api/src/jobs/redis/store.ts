@@ -1,6 +1,11 @@
 import { Redis } from 'ioredis';
 import type { ExtractedImage, ExtractionEvent, JobSnapshot, JobStatus, SequencedEvent } from 'shared-contracts';
-import { imageKey, MAX_LISTED_FAILURES, type PageTask as ScanPage } from '../../extractors/web/index.ts';
+import {
+  type AuditRecord,
+  imageKey,
+  MAX_LISTED_FAILURES,
+  type PageTask as ScanPage,
+} from '../../extractors/web/index.ts';
 import type { FinishedJobsBound, WebsiteJobInput } from '../types.ts';
 
 /** The BullMQ queue of page tasks; every key of ours starts with KEY_PREFIX. */
@@ -39,11 +44,37 @@ const keys = (id: string) => {
     sitemaps: `${base}:sitemaps`,
     /** Image addresses the scan's budgets left unchecked (counted once each). */
     notChecked: `${base}:notChecked`,
+    /** An auditing scan's image elements: one field a page (its address), replaced when read again. */
+    auditUses: `${base}:audit-uses`,
+    /** An auditing scan's image fetches worth keeping: one field an image address, replaced when fetched again. */
+    auditFetches: `${base}:audit-fetches`,
   };
 };
 const allKeys = (id: string) => Object.values(keys(id));
 /** Each scan key's end after its id, for the script that deletes a scan it only knows by id. */
 const KEY_SUFFIXES = allKeys('').map((key) => key.slice(KEY_PREFIX.length));
+
+// An audit record joins a scan that exists and has not ended. A page's elements are kept under its
+// address and a fetch under its image's, so a page task run again (its worker died, BullMQ gave it
+// to another) replaces what it wrote instead of counting it twice; new fields stop at the bounds.
+// KEYS: meta, uses, fetches. ARGV: page, its elements' JSON or '', most pages, most fetches, then
+// image address and fetch JSON pairs.
+const APPEND_AUDIT = `
+if redis.call('EXISTS', KEYS[1]) == 0 or redis.call('HGET', KEYS[1], 'ended') == '1' then return 0 end
+if ARGV[2] ~= '' and (redis.call('HEXISTS', KEYS[2], ARGV[1]) == 1 or redis.call('HLEN', KEYS[2]) < tonumber(ARGV[3])) then
+  redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+end
+local room = tonumber(ARGV[4]) - redis.call('HLEN', KEYS[3])
+for i = 5, #ARGV - 1, 2 do
+  if redis.call('HEXISTS', KEYS[3], ARGV[i]) == 1 then
+    redis.call('HSET', KEYS[3], ARGV[i], ARGV[i + 1])
+  elseif room > 0 then
+    redis.call('HSET', KEYS[3], ARGV[i], ARGV[i + 1])
+    room = room - 1
+  end
+end
+return 1
+`;
 
 /** The finished scans by end time, the bytes of each one's events, and their total. */
 const FINISHED = {
@@ -277,6 +308,44 @@ export class RedisScanStore {
         imageKey(image.url, image.origin),
       ),
     );
+  }
+
+  /**
+   * One page's audit record, for a scan that still runs (a gone scan takes none): its elements
+   * replace what the page wrote before, its fetches those of the same images; at most `bounds.pages`
+   * pages and `bounds.fetches` images a scan.
+   */
+  async appendAudit(
+    id: string,
+    pageUrl: string,
+    record: AuditRecord,
+    bounds: { pages: number; fetches: number },
+  ): Promise<void> {
+    const k = keys(id);
+    const fetches = (record.fetches ?? []).flatMap((facts) => [facts.url, JSON.stringify(facts)]);
+    await this.redis.eval(
+      APPEND_AUDIT,
+      3,
+      k.meta,
+      k.auditUses,
+      k.auditFetches,
+      pageUrl,
+      record.uses ? JSON.stringify(record.uses) : '',
+      String(bounds.pages),
+      String(bounds.fetches),
+      ...fetches,
+    );
+  }
+
+  /** A scan's audit records as JSON lines (see parseAuditLines): each page's, by address, then the fetches. */
+  async auditLines(id: string): Promise<string[]> {
+    const k = keys(id);
+    const [pages, fetches] = await Promise.all([this.redis.hgetall(k.auditUses), this.redis.hvals(k.auditFetches)]);
+    const lines = Object.keys(pages)
+      .sort()
+      .map((page) => `{"uses":${pages[page]}}`);
+    if (fetches.length > 0) lines.push(`{"fetches":[${fetches.join(',')}]}`);
+    return lines;
   }
 
   async appendProgress(id: string, detail?: string): Promise<number> {

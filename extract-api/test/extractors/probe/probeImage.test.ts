@@ -38,6 +38,8 @@ describe('probeImage', () => {
       height: 1080,
       size: file.length,
       finalUrl: server.url('/big.png'),
+      status: 206,
+      contentType: 'image/png',
     });
     expect(server.hits).toHaveLength(1);
     expect(server.hits[0]?.headers.range).toBe('bytes=0-65535');
@@ -93,6 +95,8 @@ describe('probeImage', () => {
       mimeType: 'image/jpeg',
       size: file.length,
       finalUrl: server.url('/huge-exif.jpg'),
+      status: 206,
+      contentType: 'application/octet-stream',
     });
     const sent = server.hits.reduce((total, hit) => total + hit.sent, 0);
     expect(sent).toBeLessThanOrEqual(PROBE_MAX_BYTES);

@@ -11,7 +11,7 @@ import { CRAWL_DEFAULTS } from './defaults.ts';
 import type { PageReader } from './readScanPage.ts';
 import { createRobotsCache } from './robotsCache.ts';
 import { type CrawlInput, linkRule, startOrigins, startUrls } from './rules.ts';
-import { MemoryScanStore } from './scanStore.ts';
+import { type AuditRecord, MemoryScanStore } from './scanStore.ts';
 
 /** What the scan runs with: the safe fetch, and the Chromium that renders pages. */
 export type CrawlEnvironment = {
@@ -32,6 +32,10 @@ export type CrawlEnvironment = {
   probeGate?: HostGate;
   /** How far full-size originals are checked (the service's settings); none are looked for when left out. */
   originals?: OriginalLimits;
+  /** An auditing scan's records (see ScanStore's addAudit), for the job that keeps them. */
+  onAudit?: (record: AuditRecord) => void;
+  /** An auditing scan's image elements read per page. */
+  auditMaxUsesPerPage?: number;
 };
 
 /**
@@ -77,6 +81,7 @@ export async function* extractWebsite(
     stylesheets: new Map(),
     ...fullSizeChecks(input, environment.originals),
     ...(environment.onWholeFile ? { onWholeFile: environment.onWholeFile } : {}),
+    ...(environment.auditMaxUsesPerPage ? { auditMaxUsesPerPage: environment.auditMaxUsesPerPage } : {}),
   };
 
   // Events of pages read in parallel, handed to the consumer in the order they happen.
@@ -107,6 +112,7 @@ export async function* extractWebsite(
       ended = true;
       wake?.();
     },
+    ...(environment.onAudit ? { audit: environment.onAudit } : {}),
   });
   yield { type: 'start', runsOn: 'server', unit: 'pages', url: first, depth, maxPages };
   const origins = startOrigins(input);

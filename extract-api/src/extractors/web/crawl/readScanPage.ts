@@ -1,3 +1,4 @@
+import type { ImageFetchFacts } from 'shared-contracts';
 import type { SafeFetch } from '../../../services/safeFetch/index.ts';
 import type { FullSizeChecks } from '../../originals/index.ts';
 import type { ImageCandidate } from '../../page/index.ts';
@@ -13,7 +14,7 @@ import { readSitemaps } from './sitemap.ts';
 
 /** What a scan's pages are read with, wherever the scan runs. */
 export type PageReader = {
-  input: Pick<CrawlInput, 'depth' | 'maxPages' | 'render' | 'sitemap' | 'sprites' | 'originalFormats'>;
+  input: Pick<CrawlInput, 'depth' | 'maxPages' | 'render' | 'sitemap' | 'sprites' | 'originalFormats' | 'audit'>;
   /** The links the scan follows (linkRule of its input). */
   follows: (link: string) => string | undefined;
   fetch: SafeFetch;
@@ -37,6 +38,8 @@ export type PageReader = {
   onWholeFile?: (url: string, bytes: Uint8Array) => void;
   /** The scan's stylesheets, each read once (the pages of a site share theirs); per page when left out. */
   stylesheets?: StylesheetCache;
+  /** An auditing scan's image elements read per page (EXTRACT_API_AUDIT_MAX_USES_PER_PAGE). */
+  auditMaxUsesPerPage?: number;
 };
 
 /**
@@ -65,6 +68,7 @@ export async function readScanPage(task: PageTask, reader: PageReader, store: Sc
       chromiumPath: reader.chromiumPath,
       renderWaitsForTurn: true,
       ...(reader.stylesheets ? { stylesheets: reader.stylesheets } : {}),
+      ...(input.audit ? { audit: true, auditMaxUsesPerPage: reader.auditMaxUsesPerPage } : {}),
     };
     // A browser asks the host for all the page shows: a rendered page is read in one turn.
     if (input.render) {
@@ -78,6 +82,7 @@ export async function readScanPage(task: PageTask, reader: PageReader, store: Sc
   });
 
   await store.markFrames(page.frames.map((frame) => normalisePageUrl(frame) ?? frame));
+  if (page.uses) await store.addAudit({ uses: page.uses });
   // Its images are claimed before any page it links to is read: each image is given with the first page it is on.
   const measured = measureCandidates(page.candidates, page.finalUrl, task, reader, store);
   if (reader.followWhileMeasuring) {
@@ -156,6 +161,7 @@ async function measureCandidates(
   const limit = await store.takeImages(fresh.length);
   // Given out in the order measured, one at a time (the store names each apart from the others).
   let recorded = Promise.resolve();
+  const fetches: ImageFetchFacts[] = [];
   const outcome = await toExtractedImages(
     fresh,
     {
@@ -171,6 +177,7 @@ async function measureCandidates(
       ...(reader.fullSize ? { fullSize: reader.fullSize } : {}),
       ...(reader.input.originalFormats ? { originalFormat: true } : {}),
       ...(reader.onWholeFile ? { onWholeFile: reader.onWholeFile } : {}),
+      ...(reader.input.audit ? { onFetch: (facts: ImageFetchFacts) => fetches.push(facts) } : {}),
     },
     (image) => {
       recorded = recorded.then(() => store.addImage(image));
@@ -178,4 +185,27 @@ async function measureCandidates(
   );
   await recorded;
   await store.markNotChecked(outcome.uncheckedUrls.map((unchecked) => imageKey(unchecked, origin)));
+  if (reader.input.audit && fetches.length > 0) {
+    await store.addAudit({ fetches: await withRobots(fetches, reader) });
+  }
+}
+
+/**
+ * The facts worth keeping for the audit (a failure, a redirect, not an image, blocked for image
+ * search), each image's host's robots.txt asked through the scan's cache (read once per origin).
+ */
+async function withRobots(fetches: readonly ImageFetchFacts[], reader: PageReader): Promise<ImageFetchFacts[]> {
+  const kept: ImageFetchFacts[] = [];
+  for (const facts of fetches) {
+    let robotsBlocked = false;
+    try {
+      const rules = await reader.robots(facts.url, reader.signal);
+      robotsBlocked = rules.imageAllowed ? !rules.imageAllowed(facts.url) : false;
+    } catch (error) {
+      if (reader.signal?.aborted) throw error;
+    }
+    const worthKeeping = robotsBlocked || facts.error || facts.notAnImage || (facts.redirects?.length ?? 0) > 0;
+    if (worthKeeping) kept.push(robotsBlocked ? { ...facts, robotsBlocked } : facts);
+  }
+  return kept;
 }

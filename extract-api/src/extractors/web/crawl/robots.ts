@@ -3,9 +3,13 @@ import { readText, type SafeFetch, USER_AGENT } from '../../../services/safeFetc
 
 /** The product token robots.txt rules name us by. */
 export const ROBOTS_AGENT = 'ImageExtractor';
+/** The crawler image search is known by: the audit's "blocked by robots.txt" reads its rules (and `*`'s). */
+const IMAGE_SEARCH_AGENT = 'Googlebot-Image';
 
 export type RobotsRules = {
   isAllowed(url: string): boolean;
+  /** Whether image search may fetch it: Googlebot-Image's rules, or everyone's. */
+  imageAllowed?(url: string): boolean;
   reason?: string;
   /** Crawl-delay for us, in seconds, when the file asks for one. */
   crawlDelay?: number;
@@ -32,6 +36,7 @@ export async function fetchRobots(origin: string, fetch: SafeFetch, signal?: Abo
     const rules = robotsParser(robotsUrl, await readText(response));
     return {
       isAllowed: (url) => rules.isAllowed(url, ROBOTS_AGENT) ?? rules.isAllowed(url, USER_AGENT) ?? true,
+      imageAllowed: (url) => rules.isAllowed(url, IMAGE_SEARCH_AGENT) ?? true,
       crawlDelay: rules.getCrawlDelay(ROBOTS_AGENT) ?? rules.getCrawlDelay(USER_AGENT),
       sitemaps: rules.getSitemaps(),
     };

@@ -40,6 +40,8 @@ export type CrawlInput = {
   sprites?: boolean;
   /** Ask for JPEG/PNG where a server would send WebP/AVIF. */
   originalFormats?: boolean;
+  /** Also read what the image audit needs: each image element's markup, each image's fetch. */
+  audit?: boolean;
 };
 
 // Links to these are files, not pages: not worth a request to find out.

@@ -1,5 +1,5 @@
 import { createNameAllocator } from 'media-files';
-import type { ExtractedImage, ExtractionEvent } from 'shared-contracts';
+import type { ExtractedImage, ExtractionEvent, ImageFetchFacts, ImageUse } from 'shared-contracts';
 import type { ExtractionBudget } from '../../probe/index.ts';
 import { imageKey } from '../toExtractedImages.ts';
 import { MAX_LISTED_FAILURES } from './rules.ts';
@@ -11,6 +11,9 @@ export type PageTask = {
   /** A batch: the start address (as given) this page was reached from, its images' origin. */
   origin?: string;
 };
+
+/** What the image audit read of one page: its image elements, and what fetching its new images told. */
+export type AuditRecord = { uses?: ImageUse[]; fetches?: ImageFetchFacts[] };
 
 /** A page of the scan that failed, and why in the user's words. */
 export type PageFailure = { url: string; reason: string };
@@ -34,6 +37,8 @@ export interface ScanStore {
   markNotChecked(keys: readonly string[]): Promise<void>;
   /** A measured image: given out once, its file name apart from the scan's others. */
   addImage(image: ExtractedImage): Promise<void>;
+  /** What the image audit read of a page (its image elements, its images' fetches), in an auditing scan. */
+  addAudit(record: AuditRecord): Promise<void>;
   /** Frames read as part of a page: never fetched again as pages of their own. */
   markFrames(urls: readonly string[]): Promise<void>;
   /** True for the one start page that seeds the scan from this site's sitemaps (read once per origin). */
@@ -58,6 +63,8 @@ export type MemoryScanHooks = {
   take(task: PageTask): void;
   /** The scan's last page is done. */
   ended(): void;
+  /** What the image audit read of a page (an auditing scan). */
+  audit?(record: AuditRecord): void;
 };
 
 /**
@@ -134,6 +141,10 @@ export class MemoryScanStore implements ScanStore {
     }
     this.found += 1;
     this.hooks.emit({ type: 'image', image: { ...image, name: this.#allocateName(image.name) } });
+  }
+
+  async addAudit(record: AuditRecord): Promise<void> {
+    this.hooks.audit?.(record);
   }
 
   async markFrames(urls: readonly string[]): Promise<void> {
