@@ -9,7 +9,16 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { BusyError } from './admission/index.ts';
-import { type AppConfig, admissionLimits, clientLimits, documentPoolOptions, extractionBudgets } from './config.ts';
+import { createAuditService } from './audit/auditService.ts';
+import { createImagePass } from './audit/imagePass/index.ts';
+import {
+  type AppConfig,
+  admissionLimits,
+  clientLimits,
+  documentPoolOptions,
+  extractionBudgets,
+  imagePassLimits,
+} from './config.ts';
 import { INTERNAL_FAILURE_MESSAGE, toHttpFailure } from './errors.ts';
 import { createDocumentPool } from './extractors/document/documentPool.ts';
 import {
@@ -24,6 +33,7 @@ import { createScanJobs } from './jobs/index.ts';
 import { createProbeGate } from './jobs/probeGate.ts';
 import { rateLimit } from './plugins/rateLimit/index.ts';
 import { guardSlowClients, slowClientServerOptions } from './plugins/slowClients.ts';
+import { auditRoutes } from './routes/api/audit/index.ts';
 import { contactRoutes } from './routes/api/contact/index.ts';
 import { extractRoutes } from './routes/api/extract/index.ts';
 import { healthRoutes } from './routes/api/health/index.ts';
@@ -134,6 +144,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     budgets: extractionBudgets(config),
     probeGate: probes.gate,
     originals: config.originals,
+    auditMaxUsesPerPage: config.auditMaxUsesPerPage,
   };
   // Every render of this process, whichever route or scan asks, passes the one renders gate.
   const limits = admissionLimits(config);
@@ -141,12 +152,24 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   setScrollBudget(config.renderScroll);
   // Website scans as jobs: in this process, or on BullMQ workers when REDIS_URL is set.
   const jobs = await createScanJobs(config, {
-    runScan: (input, signal) => extractWebsite({ ...input, maxPages: config.maxPages }, signal, crawlEnvironment),
+    runScan: (input, signal, onAudit) =>
+      extractWebsite({ ...input, maxPages: config.maxPages }, signal, {
+        ...crawlEnvironment,
+        ...(onAudit ? { onAudit } : {}),
+      }),
     describeFailure: (error) => toHttpFailure(error).message,
     log: app.log,
   });
   app.addHook('onClose', () => jobs.close());
   await app.register(jobRoutes({ jobs }));
+  // The image audit of auditing jobs: its pass fetches and re-encodes their images, bounded, here.
+  const imagePass = createImagePass({
+    ...imagePassLimits(config),
+    fetch: fetcher.fetch,
+    tools: { ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath },
+  });
+  app.addHook('onClose', async () => imagePass.close());
+  await app.register(auditRoutes({ jobs, audits: createAuditService(jobs, imagePass) }));
   // The page route and the older website routes; their scans are jobs too, behind the same scans gate.
   await app.register(extractRoutes({ ...crawlEnvironment, jobs }));
   await app.register(imageRoutes(fetcher.fetch));

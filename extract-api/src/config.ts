@@ -4,6 +4,8 @@ import ipaddr from 'ipaddr.js';
 import { SCAN_MAX_PAGES_DEFAULT, SCAN_MAX_PAGES_LIMIT } from 'shared-contracts';
 import { z } from 'zod';
 import { RENDER_USER } from '../../tooling/chromium.mjs';
+import { READ_IMAGE_USES_DEFAULTS } from './audit/defaults.ts';
+import { IMAGE_PASS_DEFAULTS } from './audit/imagePass/defaults.ts';
 import { DOCUMENT_TIME_LIMIT_MS } from './extractors/document/defaults.ts';
 import type { OriginalLimits } from './extractors/originals/index.ts';
 import type { ExtractionBudgets } from './extractors/probe/index.ts';
@@ -17,6 +19,7 @@ import {
   RENDERER_PROCESSES_DEFAULT,
 } from './extractors/render/defaults.ts';
 import { CRAWL_DEFAULTS } from './extractors/web/crawl/defaults.ts';
+import { DEFAULT_AUDIT_MAX_USES } from './jobs/auditRecords.ts';
 import type { FinishedJobsBound } from './jobs/types.ts';
 import type { RateLimits } from './plugins/rateLimit/index.ts';
 
@@ -205,6 +208,41 @@ const EnvSchema = z.object({
     .default(ADMISSION_DEFAULTS.videoTimeLimitS),
   /** Where uploads and fetched videos are written while ffmpeg reads them (deleted after each request). */
   EXTRACT_API_VIDEO_TMP_DIR: z.string().min(1).optional(),
+  /** The image audit's pass (audit/imagePass): images fetched and re-encoded at once by the API. */
+  EXTRACT_API_AUDIT_ENCODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(IMAGE_PASS_DEFAULTS.concurrency),
+  /** Images of one audited job fetched whole, hashed and re-encoded; the others are measured only. */
+  EXTRACT_API_AUDIT_MAX_IMAGES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(IMAGE_PASS_DEFAULTS.maxImagesPerJob),
+  /** Images waiting in the pass's shared queue; past it a job's images wait their turn in its own list. */
+  EXTRACT_API_AUDIT_QUEUE: z.coerce.number().int().min(1).max(100_000).default(IMAGE_PASS_DEFAULTS.queue),
+  /** An image larger than this many MB is not fetched whole by the audit. */
+  EXTRACT_API_AUDIT_IMAGE_MAX_MB: z.coerce.number().positive().max(1_024).default(IMAGE_PASS_DEFAULTS.imageMaxMb),
+  /** An image of more megapixels than this is not decoded by the audit. */
+  EXTRACT_API_AUDIT_MAX_MEGAPIXELS: z.coerce.number().positive().max(1_000).default(IMAGE_PASS_DEFAULTS.maxMegapixels),
+  /** The re-encoded copies kept in memory for download, every job together, in MB, and for how long each. */
+  EXTRACT_API_AUDIT_FILES_MB: z.coerce.number().int().min(1).max(65_536).default(IMAGE_PASS_DEFAULTS.filesMb),
+  EXTRACT_API_AUDIT_FILES_TTL_MIN: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60 * 30)
+    .default(IMAGE_PASS_DEFAULTS.filesTtlMin),
+  /** One image's fetch and re-encoding together, in seconds. */
+  EXTRACT_API_AUDIT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(IMAGE_PASS_DEFAULTS.timeoutS),
+  /** The SSIM (on luma) the WebP and AVIF copies must reach against the image at their size. */
+  EXTRACT_API_AUDIT_SSIM: z.coerce.number().min(0.5).max(1).default(IMAGE_PASS_DEFAULTS.ssim),
+  /** Image elements an audited scan keeps (every page's together); past it they are counted, not audited. */
+  EXTRACT_API_AUDIT_MAX_USES: z.coerce.number().int().min(1).max(10_000_000).default(DEFAULT_AUDIT_MAX_USES),
+  /** Image elements read from one audited page; a page with more is audited on its first ones. */
+  EXTRACT_API_AUDIT_MAX_USES_PER_PAGE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(READ_IMAGE_USES_DEFAULTS.maxUsesPerPage),
   /** Worker threads reading documents for POST /v1/extract-images and the CLI; each reads one at a time. */
   EXTRACT_API_DOCUMENT_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
   /** V8 heap of each document worker, in MB; a document needing more is answered 422. */
@@ -330,6 +368,18 @@ export type AppConfig = {
   videoQueue: number;
   videoTimeLimitMs: number;
   videoTmpDir: string | undefined;
+  /** The image audit's pass (see IMAGE_PASS_DEFAULTS and imagePassLimits). */
+  auditEncodeConcurrency: number;
+  auditMaxImages: number;
+  auditQueue: number;
+  auditImageMaxBytes: number;
+  auditMaxPixels: number;
+  auditFilesBytes: number;
+  auditFilesTtlMs: number;
+  auditTimeoutMs: number;
+  auditSsim: number;
+  auditMaxUses: number;
+  auditMaxUsesPerPage: number;
   /** Inkscape for POST /api/metafile-preview; a name is looked up on PATH. */
   inkscapePath: string;
   metafileJobs: number;
@@ -425,6 +475,38 @@ export function admissionLimits(
   };
 }
 
+/** The image audit's pass settings, for createImagePass (buildApp adds the fetch and the tools). */
+export function imagePassLimits(
+  config: Pick<
+    AppConfig,
+    | 'auditEncodeConcurrency'
+    | 'auditMaxImages'
+    | 'auditQueue'
+    | 'auditImageMaxBytes'
+    | 'auditMaxPixels'
+    | 'auditFilesBytes'
+    | 'auditFilesTtlMs'
+    | 'auditTimeoutMs'
+    | 'auditSsim'
+    | 'jobTtlMs'
+    | 'videoTmpDir'
+  >,
+) {
+  return {
+    concurrency: config.auditEncodeConcurrency,
+    maxImagesPerJob: config.auditMaxImages,
+    maxQueue: config.auditQueue,
+    maxImageBytes: config.auditImageMaxBytes,
+    maxPixels: config.auditMaxPixels,
+    filesBytes: config.auditFilesBytes,
+    filesTtlMs: config.auditFilesTtlMs,
+    timeoutMs: config.auditTimeoutMs,
+    ssimTarget: config.auditSsim,
+    jobTtlMs: config.jobTtlMs,
+    tmpDir: config.videoTmpDir,
+  };
+}
+
 /** What one extraction may spend, for buildApp and the worker. */
 export function extractionBudgets(
   config: Pick<AppConfig, 'maxImagesPerPage' | 'maxImagesPerScan' | 'maxBytesPerExtraction'>,
@@ -494,6 +576,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     videoQueue: e.EXTRACT_API_VIDEO_QUEUE,
     videoTimeLimitMs: e.EXTRACT_API_VIDEO_TIME_LIMIT_S * 1000,
     videoTmpDir: resolveOptional(e.EXTRACT_API_VIDEO_TMP_DIR ?? e.EXTRACT_API_TMP_DIR),
+    auditEncodeConcurrency: e.EXTRACT_API_AUDIT_ENCODE_CONCURRENCY,
+    auditMaxImages: e.EXTRACT_API_AUDIT_MAX_IMAGES,
+    auditQueue: e.EXTRACT_API_AUDIT_QUEUE,
+    auditImageMaxBytes: Math.round(e.EXTRACT_API_AUDIT_IMAGE_MAX_MB * MB),
+    auditMaxPixels: Math.round(e.EXTRACT_API_AUDIT_MAX_MEGAPIXELS * 1_000_000),
+    auditFilesBytes: e.EXTRACT_API_AUDIT_FILES_MB * MB,
+    auditFilesTtlMs: Math.round(e.EXTRACT_API_AUDIT_FILES_TTL_MIN * 60_000),
+    auditTimeoutMs: e.EXTRACT_API_AUDIT_TIMEOUT_SECONDS * 1000,
+    auditSsim: e.EXTRACT_API_AUDIT_SSIM,
+    auditMaxUses: e.EXTRACT_API_AUDIT_MAX_USES,
+    auditMaxUsesPerPage: e.EXTRACT_API_AUDIT_MAX_USES_PER_PAGE,
     documentWorkers: e.EXTRACT_API_DOCUMENT_WORKERS,
     documentHeapMb: e.EXTRACT_API_DOCUMENT_HEAP_MB,
     documentTimeLimitMs: e.EXTRACT_API_DOCUMENT_TIME_LIMIT_S * 1000,

@@ -54,6 +54,7 @@ function parse(args: string[]) {
       format: { type: 'string' },
       list: { type: 'string' },
       timing: { type: 'boolean', default: false },
+      audit: { type: 'boolean', default: false },
     },
     args,
   });

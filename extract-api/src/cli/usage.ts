@@ -4,7 +4,7 @@
  */
 import { FRAME_COUNT_DEFAULT, FRAME_INTERVAL_DEFAULT_SECONDS, SCAN_DEPTH_DEFAULT } from 'shared-contracts';
 
-export const USAGE = `Usage: pnpm extract <url> [--website [--depth N]] [--render [--sprites]] [--no-original] [--original-formats] [--json] [--out DIR]
+export const USAGE = `Usage: pnpm extract <url> [--website [--depth N]] [--render [--sprites]] [--no-original] [--original-formats] [--audit] [--json] [--out DIR]
        pnpm extract <file> [--password P] [--json] [--out DIR]
        pnpm extract <video> [--every N | --scenes [T] | --keyframes | --count N] [--from HH:MM:SS] [--to HH:MM:SS]
                             [--sharpest] [--sheet [--columns C] [--width PX]] [--format png|jpeg|webp] [--json] [--out DIR]
@@ -20,6 +20,9 @@ export const USAGE = `Usage: pnpm extract <url> [--website [--depth N]] [--rende
   --original     give the full-size original behind a resized copy, once checked (the default)
   --no-original  give each image as the page showed it
   --original-formats  ask servers for JPEG/PNG where they would send WebP or AVIF
+  --audit        also audit the images (alt text, sizes, weight, loading, duplicates), each heavy or
+                 oversized one re-encoded for real as WebP and AVIF; a summary on stderr, and with --out
+                 image-audit.json, .csv, .xlsx and .html in DIR with the re-encoded files in audit-files/
   --json         print one JSON object per image (JSON lines)
   --out DIR      also save every image into DIR
   <video>        a video file on disk (MP4, MOV, MKV, WebM, AVI, MPEG-TS…), read with ffmpeg

@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createNameAllocator, formatBytes, formatDimensions } from 'media-files';
-import { type ExtractedImage, ExtractWebsiteRequestSchema } from 'shared-contracts';
+import { type ExtractedImage, ExtractWebsiteRequestSchema, WebsiteJobRequestSchema } from 'shared-contracts';
 import type { AppConfig } from '../config.ts';
 import { fullSizeChecks } from '../extractors/originals/index.ts';
 import { setBrowserLaunch } from '../extractors/render/index.ts';
@@ -105,7 +105,7 @@ export function createWebReader(config: AppConfig, signal: AbortSignal): WebRead
     const saver = outDir ? createSaver(outDir, fetcher.fetch, gate, out, signal) : undefined;
     let readWhole = false;
     try {
-      if (values.website) await readSite(startUrl, out, saver);
+      if (values.website || values.audit) await readSite(startUrl, out, saver, outDir);
       else await readPage(startUrl, out, saver);
       readWhole = true;
     } finally {
@@ -113,34 +113,48 @@ export function createWebReader(config: AppConfig, signal: AbortSignal): WebRead
     }
   }
 
-  async function readSite(startUrl: string, out: InputOutput, saver: Saver | undefined) {
-    const request = ExtractWebsiteRequestSchema.safeParse({
+  /** A scan; with --audit alone, a scan of the one page (depth 0), so that it is audited as a site's would be. */
+  async function readSite(startUrl: string, out: InputOutput, saver: Saver | undefined, outDir: string | undefined) {
+    // A website scan follows 1 to 10 hops; a page audited alone is a scan of depth 0.
+    const schema = values.website ? ExtractWebsiteRequestSchema : WebsiteJobRequestSchema;
+    const request = schema.safeParse({
       url: startUrl,
-      depth: values.depth === undefined ? undefined : Number(values.depth),
+      depth: values.website ? (values.depth === undefined ? undefined : Number(values.depth)) : 0,
       render: values.render,
       original,
       sprites: values.sprites,
       originalFormats: values['original-formats'],
     });
     if (!request.success) throw new InputFailure(request.error.issues[0]?.message ?? 'Bad arguments');
-    const scan = extractWebsite({ ...request.data, maxPages: config.maxPages }, signal, {
+    const audit = values.audit
+      ? (await import('./audit.ts')).createCliAudit(config, fetcher.fetch, out, outDir, signal)
+      : undefined;
+    const found: ExtractedImage[] = [];
+    let pages = 0;
+    const input = { ...request.data, audit: values.audit };
+    const scan = extractWebsite({ ...input, maxPages: config.maxPages }, signal, {
       fetch: fetcher.fetch,
       gate,
       probeGate,
       chromiumPath: config.chromiumPath,
       originals: config.originals,
+      auditMaxUsesPerPage: config.auditMaxUsesPerPage,
       ...(saver ? { onWholeFile: saver.onWholeFile } : {}),
+      ...(audit ? { onAudit: audit.onAudit } : {}),
     });
     for await (const event of scan) {
       if (event.type === 'image') {
         print(event.image, out);
         saver?.save(event.image);
-      } else if (event.type === 'done' && !values.json) {
+        if (audit) found.push(event.image);
+      } else if (event.type === 'done') pages = event.done ?? 0;
+      if (event.type === 'done' && !values.json) {
         out.note(
           `${event.found} images on ${event.done ?? 0} pages${event.stoppedAtLimit ? ` (stopped at the ${config.maxPages}-page limit)` : ''}`,
         );
       }
     }
+    await audit?.finish(input, found, pages);
   }
 
   async function readPage(startUrl: string, out: InputOutput, saver: Saver | undefined) {

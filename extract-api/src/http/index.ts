@@ -9,6 +9,7 @@ export {
   binaryResponse,
   contentDisposition,
   IMAGE_CONTENT_SECURITY_POLICY,
+  type MadeType,
   type PeekedBody,
   peekFormatBytes,
   RELAY_CONTENT_SECURITY_POLICY,

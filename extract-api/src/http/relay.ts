@@ -19,9 +19,20 @@ import { NDJSON_CONTENT_TYPE } from './ndjson.ts';
  */
 export type RelayedBytes = { image: string } | { video: VideoContainer } | { made: MadeType };
 
-/** The answers this server writes itself. */
-const MADE_TYPES = ['application/zip', 'image/png', NDJSON_CONTENT_TYPE] as const;
-type MadeType = (typeof MADE_TYPES)[number];
+/** The answers this server writes itself (the image audit's re-encoded files and exports among them). */
+const MADE_TYPES = [
+  'application/zip',
+  'image/png',
+  NDJSON_CONTENT_TYPE,
+  'image/webp',
+  'image/avif',
+  'video/mp4',
+  'video/webm',
+  'text/csv; charset=utf-8',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'text/html; charset=utf-8',
+] as const;
+export type MadeType = (typeof MADE_TYPES)[number];
 
 /**
  * A relayed answer opened as a page runs nothing and loads nothing: `sandbox` gives it an opaque
@@ -35,6 +46,9 @@ export const RELAY_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
  * and shows the picture unstyled). A style runs no script.
  */
 export const IMAGE_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+/** Made answers a browser may show styled (still sandboxed, without script): pictures, the audit's report. */
+const STYLED_MADE_TYPES: ReadonlySet<string> = new Set(['image/webp', 'image/avif', 'text/html; charset=utf-8']);
 
 function relayedType(bytes: RelayedBytes): string {
   const type =
@@ -65,7 +79,9 @@ export function relayHeaders(
     .header('x-content-type-options', 'nosniff')
     .header(
       'content-security-policy',
-      'image' in options.bytes ? IMAGE_CONTENT_SECURITY_POLICY : RELAY_CONTENT_SECURITY_POLICY,
+      'image' in options.bytes || ('made' in options.bytes && STYLED_MADE_TYPES.has(options.bytes.made))
+        ? IMAGE_CONTENT_SECURITY_POLICY
+        : RELAY_CONTENT_SECURITY_POLICY,
     )
     .header('cross-origin-resource-policy', 'same-origin');
   if (options.disposition) reply.header('content-disposition', options.disposition);

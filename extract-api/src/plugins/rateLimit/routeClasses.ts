@@ -20,6 +20,7 @@ export const RATE_WINDOWS_MS: Record<RateClass, number> = {
 export const BY_RENDER = 'by-render';
 
 const JOB_PATH = /^\/api\/website-jobs\/:[^/]+(\/[a-z]+)?$/;
+const AUDIT_FILE_PATH = /^\/api\/website-jobs\/:[^/]+\/audit\/files\/:[^/]+$/;
 
 const ROUTES: Record<string, RateClass | typeof BY_RENDER> = {
   [API_PATHS.health]: 'reads',
@@ -52,6 +53,8 @@ export function rateClassOfRoute(path: string): RateClass | typeof BY_RENDER | u
   // A job's snapshot, its events and Cancel read or change what is in memory; its ZIP fetches images.
   const job = JOB_PATH.exec(path);
   if (job) return job[1] === '/zip' ? 'extractions' : 'reads';
+  // The audit's re-encoded files are read from memory, many per report; its exports are made on asking.
+  if (AUDIT_FILE_PATH.test(path)) return 'relay';
   if (path.startsWith('/api/') || path.startsWith('/v1/')) return 'extractions';
   return undefined;
 }
