@@ -1,4 +1,4 @@
-import { type AnyNode, type Element, isTag, isText } from 'domhandler';
+import { type AnyNode, type Element, isTag, isText, type Text } from 'domhandler';
 import type { ImageUse } from 'shared-contracts';
 import { LAZY_IMAGE_ATTRIBUTES } from '../extractors/page/lazyAttributes.ts';
 import { parseHtml } from '../extractors/page/parseHtml.ts';
@@ -458,13 +458,13 @@ function findBaseHref(root: AnyNode[]): string | undefined {
  * elements are left out; so are elements with no usable address. At most `maxUsesPerPage`.
  *
  * The first screen, read from markup (`aboveFoldFrom: 'markup'`): only layout knows it, so the
- * guess stays on the safe side of both loading checks. The page's first content image (outside
- * nav, header, footer and aside, not lazy-loaded by a script) and any `fetchpriority=high` image are
- * in it; header and nav images before that first content image are too (a site's header is at the
- * top). The second content image is left unknown (side-by-side heroes, or the first below the fold:
- * either is common), as are script-lazy images, asides and header or nav images after the first
- * content image; every later content image and every footer image is taken as below the fold. So
- * a page that eager-loads its first image and lazy-loads the rest has no loading finding. In render
+ * guess stays on the safe side of both loading checks. A flow estimate (FlowEstimate) places each
+ * image down the page. The page's first content image (outside nav, header, footer and aside, not
+ * lazy-loaded by a script) is in the first screen when the flow starts it there, as is any
+ * `fetchpriority=high` image and a header or nav image before the first content image; an image
+ * the flow starts two screens down, and every footer image, is below it; the others are left
+ * unknown. So a page that eager-loads its first image and lazy-loads the rest has no loading
+ * finding, and an eager image is called off-screen only when it surely is. In render
  * mode (`layoutAttribute`) the marked elements take both from layout instead.
  */
 export function readImageUses(html: string, pageUrl: string, options: ReadImageUsesOptions = {}): ImageUse[] {
@@ -475,11 +475,17 @@ export function readImageUses(html: string, pageUrl: string, options: ReadImageU
   const base = parseBaseUrl(findBaseHref(document.children), pageBase) ?? pageBase;
   const uses: ImageUse[] = [];
   let contentImages = 0;
+  const flow = new FlowEstimate();
   const stack: AnyNode[] = [...document.children].reverse();
   while (stack.length > 0 && uses.length < maxUses) {
     const node = stack.pop() as AnyNode;
+    if (isText(node)) {
+      flow.text(node);
+      continue;
+    }
     if (!isTag(node)) continue;
     if (SKIPPED_SUBTREES.has(node.name)) continue;
+    flow.element(node.name);
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as AnyNode);
     const hasStyle = node.attribs.style !== undefined;
     if (!hasStyle && node.name !== 'img' && node.name !== 'input' && node.name !== 'image') continue;
@@ -504,13 +510,17 @@ export function readImageUses(html: string, pageUrl: string, options: ReadImageU
       continue;
     }
     const region = closestOf(node, CHROME_REGIONS);
+    const top = flow.image(use.widthAttr ?? use.displayWidth, use.heightAttr ?? use.displayHeight);
     let aboveFold: boolean | undefined;
     if (found.lazyByScript) aboveFold = undefined;
     else if (region === 'footer') aboveFold = false;
     else if (region === 'header' || region === 'nav') aboveFold = contentImages === 0 ? true : undefined;
     else if (region === undefined) {
       contentImages++;
-      aboveFold = contentImages === 1 ? true : contentImages === 2 ? undefined : false;
+      // The first content image stands for the largest paint when it starts in the first screen;
+      // an image is taken as off-screen only when the flow puts it two screens down.
+      if (contentImages === 1 && top < FIRST_SCREEN_PX) aboveFold = true;
+      else if (top >= OFF_SCREEN_PX) aboveFold = false;
     }
     if (use.fetchPriority === 'high') aboveFold = true;
     use.aboveFold = aboveFold;
@@ -539,6 +549,82 @@ function markLargestPaint(uses: ImageUse[]): void {
     }
   }
   if (largest) largest.lcp = true;
+}
+
+/** The first screen of a desktop window, and how far down an image must start to be surely below it. */
+const FIRST_SCREEN_PX = 900;
+const OFF_SCREEN_PX = 2 * FIRST_SCREEN_PX;
+/** The flow's guesses: a content column, a line of text, an image with no size of its own. */
+const COLUMN_PX = 1200;
+const LINE_PX = 24;
+const CHARS_PER_LINE = 90;
+const IMAGE_PX = { width: 300, height: 200 };
+/** Elements that start a new line of the flow (a list item or a div may sit beside another: not these). */
+const LINE_BREAKS: ReadonlySet<string> = new Set([
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'br',
+  'hr',
+  'tr',
+  'pre',
+  'blockquote',
+  'section',
+  'article',
+  'main',
+  'header',
+  'footer',
+  'figure',
+  'table',
+  'form',
+]);
+/** Text that takes no place on the page. */
+const UNSEEN_TEXT_PARENTS: ReadonlySet<string> = new Set(['head', 'title', 'script', 'style', 'noscript', 'template']);
+
+/**
+ * Where an element starts down the page, guessed from the markup alone: text in lines of a
+ * column, images side by side while they fit the column's width (their width and height
+ * attributes, else a common size), a new line at each block that starts one. It knows no CSS,
+ * so it is used only for guesses that stay safe when it is wrong: far enough down to be surely
+ * below the first screen, or the first content image within it.
+ */
+class FlowEstimate {
+  #y = 0;
+  #rowWidth = 0;
+  #rowHeight = 0;
+
+  #newLine() {
+    this.#y += this.#rowHeight;
+    this.#rowWidth = 0;
+    this.#rowHeight = 0;
+  }
+
+  text(node: Text) {
+    const parent = node.parent;
+    if (parent && isTag(parent) && UNSEEN_TEXT_PARENTS.has(parent.name)) return;
+    const chars = node.data.trim().length;
+    if (chars === 0) return;
+    this.#newLine();
+    this.#y += Math.ceil(chars / CHARS_PER_LINE) * LINE_PX;
+  }
+
+  element(name: string) {
+    if (LINE_BREAKS.has(name)) this.#newLine();
+  }
+
+  /** Places an image in the flow; answers its top. */
+  image(width = IMAGE_PX.width, height = IMAGE_PX.height): number {
+    const w = Math.min(width, COLUMN_PX);
+    if (this.#rowWidth > 0 && this.#rowWidth + w > COLUMN_PX) this.#newLine();
+    const top = this.#y;
+    this.#rowWidth += w;
+    this.#rowHeight = Math.max(this.#rowHeight, height);
+    return top;
+  }
 }
 
 function closestOf(element: Element, names: ReadonlySet<string>): string | undefined {

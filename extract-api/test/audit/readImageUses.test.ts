@@ -48,6 +48,11 @@ describe('readImageUses: which elements', () => {
     expect(uses.map((u) => u.imageUrl)).toEqual(['https://example.com/kept.jpg']);
   });
 
+  it('reads an image written in <head>, which a browser moves into the body and shows', () => {
+    const uses = readImageUses('<html><head><title>t</title><img src="/in-head.gif"></head><body></body></html>', PAGE);
+    expect(uses.map((u) => u.imageUrl)).toEqual(['https://example.com/in-head.gif']);
+  });
+
   it('resolves against <base href>, takes the real address of a lazy image, and a picture’s sources as srcset', () => {
     const uses = readImageUses(
       `<html><head><base href="https://cdn.example.net/assets/"></head><body>
@@ -119,6 +124,12 @@ describe('readImageUses: fields', () => {
     });
     expect(one('<img src="a.jpg" style="width: 100%; aspect-ratio: 4/3">').sizedByCss).toBe(true);
     expect(one('<img src="a.jpg" style="width: 100%">').sizedByCss).toBeUndefined();
+    // Only what a browser keeps sizes the element: no unit (standards mode) or no such value, nothing.
+    expect(one('<img src="a.jpg" style="width: 300; height: 200">').sizedByCss).toBeUndefined();
+    expect(one('<img src="a.jpg" style="width: foo; height: bar">').sizedByCss).toBeUndefined();
+    expect(one('<img src="a.jpg" style="aspect-ratio: wide">').sizedByCss).toBeUndefined();
+    expect(one('<img src="a.jpg" style="width: calc(100% - 2rem); height: 12EM">').sizedByCss).toBe(true);
+    expect(one('<img src="a.jpg" style="aspect-ratio: auto 3 / 2">').sizedByCss).toBe(true);
   });
 
   it('reads sizes at the widest screen', () => {
@@ -157,7 +168,7 @@ describe('readImageUses: fields', () => {
 });
 
 describe('readImageUses: the first screen from markup', () => {
-  it('puts the first content image and the header before it in the first screen, leaves the second unknown, the rest below', () => {
+  it('puts the first content image and the header before it in the first screen, leaves images beside it unknown, the footer below', () => {
     const uses = readImageUses(
       `<header><img src="/logo.svg" alt="Logo"></header>
        <main><img src="/1.jpg" alt="1"><img src="/2.jpg" alt="2"><img src="/3.jpg" alt="3">
@@ -170,11 +181,34 @@ describe('readImageUses: the first screen from markup', () => {
       ['logo.svg', true, 'markup'],
       ['1.jpg', true, 'markup'],
       ['2.jpg', undefined, undefined],
-      ['3.jpg', false, 'markup'],
+      ['3.jpg', undefined, undefined],
       ['4.jpg', true, 'markup'],
       ['ad.jpg', undefined, undefined],
       ['f.jpg', false, 'markup'],
     ]);
+  });
+
+  it('calls an image off-screen only when the flow of text and images puts it two screens down', () => {
+    const paragraph = `<p>${'A line of words that fills the column. '.repeat(12)}</p>`;
+    const uses = readImageUses(
+      `<main><img src="/hero.jpg" alt="hero" width="1200" height="600">
+       ${paragraph.repeat(4)}<img src="/near.jpg" alt="near" width="300" height="200">
+       ${paragraph.repeat(10)}<img src="/far.jpg" alt="far" width="300" height="200">
+       <img src="/beside.jpg" alt="beside" width="300" height="200"></main>`,
+      PAGE,
+    );
+    expect(uses.map((u) => [u.imageUrl.split('/').pop(), u.aboveFold])).toEqual([
+      ['hero.jpg', true],
+      ['near.jpg', undefined],
+      ['far.jpg', false],
+      ['beside.jpg', false],
+    ]);
+  });
+
+  it('does not call a first image in the first screen when the flow starts it below', () => {
+    const paragraph = `<p>${'A line of words that fills the column. '.repeat(12)}</p>`;
+    const [use] = readImageUses(`<main>${paragraph.repeat(12)}<img src="/late.jpg" alt="late"></main>`, PAGE);
+    expect(use?.aboveFold).toBeUndefined();
   });
 });
 
@@ -224,7 +258,7 @@ function referenceCounts(html: string): { img: number; noAlt: number; noSize: nu
   const images = findAll(
     (el) =>
       el.name === 'img' &&
-      !inside(el, ['noscript', 'template', 'head']) &&
+      !inside(el, ['noscript', 'template']) &&
       !(['0', '1'].includes(el.attribs.width ?? '') && ['0', '1'].includes(el.attribs.height ?? '')) &&
       !(el.attribs.style ?? '').replace(/\s/g, '').toLowerCase().includes('display:none'),
     document.children,
