@@ -9,12 +9,14 @@
 // - an element is an `<img>` or an `<input type=image>` that names an image: for `<img>`, a `src`,
 //   a lazy loader's address (data-src, data-lazy-src, data-original, data-original-src, data-lazy,
 //   data-lazyload, data-lazy-load, data-echo), or a srcset candidate (its own `srcset`, data-srcset,
-//   data-lazy-srcset, data-original-srcset, or its `<picture>`'s `<source>`s), the one it shows
-//   resolving to an http(s) or data:image address; for `<input>`, a `src`. An address is not empty,
-//   not `#…`, not javascript:/about:/blob:, and has a `/` or a `.`.
-// - left out: elements inside `<noscript>`, `<template>`, `<script>`, `<style>` or `<head>`;
-//   elements whose own inline style says `display:none`; 1x1 tracking pixels (width and height
-//   attributes each `0` or `1`).
+//   data-lazy-srcset, data-original-srcset, or its `<picture>`'s `<source>`s); for `<input>`, a
+//   `src`. An address is not empty, not `#…`, not javascript:/about:/blob:, has a `/` or a `.`, and
+//   resolves to http(s) or data:image. The image an element is counted under is its lazy address,
+//   else its widest (or densest) srcset candidate when a lazy srcset replaces src, else src, else
+//   that candidate: the differences listed name elements by it.
+// - left out: elements inside `<noscript>`, `<template>`, `<script>` or `<style>`; elements whose
+//   own inline style says `display:none`; 1x1 tracking pixels (width and height attributes each
+//   `0` or `1`).
 // - missing alt: no `alt` attribute at all, and not decorative (`role` presentation or none on the
 //   element, `aria-hidden=true` on it or an ancestor).
 // - missing size: not both a width and a height attribute that are a positive number of px (`300`,
@@ -24,27 +26,30 @@
 // it), so the bench checks our parse of the markup (htmlparser2) and of rendered pages against the
 // browser's, not one predicate against itself.
 //
-//   extract-api/node_modules/.bin/tsx bench/audit/alt-size-vs-chromium.ts [--urls FILE] [--strict]
+//   extract-api/node_modules/.bin/tsx bench/audit/alt-size-vs-chromium.ts [--dir DIR | --urls FILE] [--strict]
 //
-// Default pages: /work/shared/corpus/web/*.html (the reference corpus's 8 saved pages), served from
-// a loopback server, every request to another host refused on both sides (there is no network).
-// `--urls FILE`: one address a line (live or local), fetched as they are.
+// Default pages: the reference corpus's saved pages (corpus web/*.html, 8 of them), or `--dir`'s
+// *.html (bench/audit/alt-size-pages: markup where a parser other than a browser's may go wrong),
+// served from a loopback server, every request to another host refused on both sides (there is no
+// network here). `--urls FILE`: one address a line (live or local), fetched as they are.
+// Exits 1 on a difference with `--strict`.
 import { readdir, readFile } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { buildAudit } from 'extract-api/audit';
 import { closeRenderer, RENDER_VIEWPORT } from 'extract-api/render';
 import { createSafeFetcher } from 'extract-api/safe-fetch';
 import { readWebPage } from 'extract-api/web';
 import type { ImageUse } from 'shared-contracts';
-import { buildAudit } from '../../extract-api/src/audit/buildAudit.ts';
 import { corpusPath } from '../../tooling/corpus.mjs';
 
 const { values } = parseArgs({
   options: {
     urls: { type: 'string' },
+    dir: { type: 'string' },
     strict: { type: 'boolean', default: false },
     chromium: { type: 'string', default: '/usr/bin/chromium' },
   },
@@ -118,7 +123,8 @@ function countInPage(): { alt: number; size: number; altElements: string[]; size
   /** The address as the report names it (http(s) without its fragment, data:image as written), or undefined. */
   const resolve = (raw: string) => {
     const value = raw.trim();
-    if (value.slice(0, 5).toLowerCase() === 'data:') return value.slice(5, 11).toLowerCase() === 'image/' ? value : undefined;
+    if (value.slice(0, 5).toLowerCase() === 'data:')
+      return value.slice(5, 11).toLowerCase() === 'image/' ? value : undefined;
     try {
       const url = new URL(value, document.baseURI);
       url.hash = '';
@@ -127,11 +133,32 @@ function countInPage(): { alt: number; size: number; altElements: string[]; size
       return undefined;
     }
   };
-  const candidates = (srcset: string | null) =>
+  type Candidate = { url: string; width?: number; density?: number };
+  const candidates = (srcset: string | null): Candidate[] =>
     (srcset ?? '')
       .split(/,(?=\s|$)/)
-      .map((entry) => entry.trim().split(/\s+/)[0] ?? '')
-      .filter((url) => url !== '');
+      .map((entry) => {
+        const [url = '', descriptor = ''] = entry.trim().split(/\s+/);
+        const width = /^(\d+)w$/i.exec(descriptor);
+        const density = /^(\d*\.?\d+)x$/i.exec(descriptor);
+        return {
+          url,
+          ...(width ? { width: Number(width[1]) } : {}),
+          ...(density ? { density: Number(density[1]) } : {}),
+        };
+      })
+      .filter((candidate) => candidate.url !== '');
+  /** The candidate the report names the image by: the widest, else the densest, the last on a tie. */
+  const largest = (set: Candidate[]) => {
+    let best: Candidate | undefined;
+    for (const c of set) {
+      if (!best) best = c;
+      else if (c.width !== undefined || best.width !== undefined) {
+        if ((c.width ?? 0) >= (best.width ?? 0)) best = c;
+      } else if ((c.density ?? 1) >= (best.density ?? 1)) best = c;
+    }
+    return best?.url;
+  };
   /** The address the element shows, as written, or undefined. */
   const addressOf = (el: Element): string | undefined => {
     if (el.tagName === 'INPUT') {
@@ -148,7 +175,11 @@ function countInPage(): { alt: number; size: number; altElements: string[]; size
       set.push(...candidates(own ?? source.getAttribute('srcset')));
     }
     const src = el.getAttribute('src');
-    return lazySrc ?? (lazySrcset !== undefined ? set.at(-1) : undefined) ?? (plausible(src) ? (src as string) : set.at(-1));
+    return (
+      lazySrc ??
+      (lazySrcset !== undefined ? largest(set) : undefined) ??
+      (plausible(src) ? (src as string) : largest(set))
+    );
   };
   const px = (value: string | null) => {
     const match = /^\s*(\d+(?:\.\d+)?)\s*(px)?\s*$/i.exec(value ?? '');
@@ -162,7 +193,7 @@ function countInPage(): { alt: number; size: number; altElements: string[]; size
   const out = { alt: 0, size: 0, altElements: [] as string[], sizeElements: [] as string[] };
   for (const el of Array.from(document.querySelectorAll('img, input'))) {
     if (el.tagName === 'INPUT' && el.getAttribute('type')?.trim().toLowerCase() !== 'image') continue;
-    if (el.closest('noscript, template, script, style, head')) continue;
+    if (el.closest('noscript, template, script, style')) continue;
     const style = (el as HTMLElement).style;
     if (style.display === 'none') continue;
     const w = el.getAttribute('width')?.trim();
@@ -198,7 +229,7 @@ async function pages(): Promise<{ urls: string[]; close: () => Promise<void>; of
       .filter((line) => line && !line.startsWith('#'));
     return { urls, close: async () => {}, offline: false };
   }
-  const dir = corpusPath('web');
+  const dir = values.dir ? path.resolve(values.dir) : corpusPath('web');
   const names = (await readdir(dir)).filter((name) => name.endsWith('.html')).sort();
   const server = http.createServer(async (req, res) => {
     const name = path.basename(new URL(req.url ?? '/', 'http://x').pathname);
