@@ -210,6 +210,8 @@ const EnvSchema = z.object({
   EXTRACT_API_VIDEO_TMP_DIR: z.string().min(1).optional(),
   /** The image audit's pass (audit/imagePass): images fetched and re-encoded at once by the API. */
   EXTRACT_API_AUDIT_ENCODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(IMAGE_PASS_DEFAULTS.concurrency),
+  /** Images the audit's pass holds at once, fetching or waiting for a core: fetched ahead of the analysis. */
+  EXTRACT_API_AUDIT_FETCHES: z.coerce.number().int().min(1).max(64).default(IMAGE_PASS_DEFAULTS.fetches),
   /** Images of one audited job fetched whole, hashed and re-encoded; the others are measured only. */
   EXTRACT_API_AUDIT_MAX_IMAGES: z.coerce
     .number()
@@ -370,6 +372,7 @@ export type AppConfig = {
   videoTmpDir: string | undefined;
   /** The image audit's pass (see IMAGE_PASS_DEFAULTS and imagePassLimits). */
   auditEncodeConcurrency: number;
+  auditFetches: number;
   auditMaxImages: number;
   auditQueue: number;
   auditImageMaxBytes: number;
@@ -480,6 +483,7 @@ export function imagePassLimits(
   config: Pick<
     AppConfig,
     | 'auditEncodeConcurrency'
+    | 'auditFetches'
     | 'auditMaxImages'
     | 'auditQueue'
     | 'auditImageMaxBytes'
@@ -494,6 +498,7 @@ export function imagePassLimits(
 ) {
   return {
     concurrency: config.auditEncodeConcurrency,
+    fetches: config.auditFetches,
     maxImagesPerJob: config.auditMaxImages,
     maxQueue: config.auditQueue,
     maxImageBytes: config.auditImageMaxBytes,
@@ -577,6 +582,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     videoTimeLimitMs: e.EXTRACT_API_VIDEO_TIME_LIMIT_S * 1000,
     videoTmpDir: resolveOptional(e.EXTRACT_API_VIDEO_TMP_DIR ?? e.EXTRACT_API_TMP_DIR),
     auditEncodeConcurrency: e.EXTRACT_API_AUDIT_ENCODE_CONCURRENCY,
+    auditFetches: e.EXTRACT_API_AUDIT_FETCHES,
     auditMaxImages: e.EXTRACT_API_AUDIT_MAX_IMAGES,
     auditQueue: e.EXTRACT_API_AUDIT_QUEUE,
     auditImageMaxBytes: Math.round(e.EXTRACT_API_AUDIT_IMAGE_MAX_MB * MB),

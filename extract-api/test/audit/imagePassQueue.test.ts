@@ -95,6 +95,17 @@ describe('createImagePass', () => {
     expect(pass.stats).toMatchObject({ active: 0, queued: 0, waiting: 0 });
   });
 
+  it('fetches ahead of the analysis, never holding more images than `fetches`', async () => {
+    const pass = makePass({ concurrency: 1, fetches: 3 });
+    server.inFlight.max = 0;
+    for (let i = 0; i < 6; i += 1) pass.request('job-f', { url: server.url(`/slow-${i}.jpg?f`), encode: false });
+    const progress = await finished(pass, 'job-f');
+    expect(progress.done).toBe(6);
+    expect(progress.results.every((r) => r.format === 'JPEG')).toBe(true);
+    expect(server.inFlight.max).toBe(3);
+    expect(pass.stats).toMatchObject({ active: 0, queued: 0, waiting: 0 });
+  });
+
   it('lets a job’s images wait past a full queue, takes turns between jobs, and finishes them all', async () => {
     const pass = makePass({ concurrency: 1, maxQueue: 1 });
     const admissions = [0, 1, 2, 3].map((i) =>

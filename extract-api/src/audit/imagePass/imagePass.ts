@@ -1,5 +1,5 @@
 import { JOB_PATHS, MESSAGES } from 'shared-contracts';
-import { imageAccept } from '../../extractors/probe/index.ts';
+import { createLimiter, imageAccept } from '../../extractors/probe/index.ts';
 import type { VideoTools } from '../../extractors/video/index.ts';
 import { isSafeFetchError, readBuffer, type SafeFetch } from '../../services/safeFetch/index.ts';
 import { analyseImage } from './analyseImage.ts';
@@ -7,8 +7,14 @@ import { createFileStore } from './fileStore.ts';
 import type { ImagePassRequest, ImagePassResult, StoredFile } from './types.ts';
 
 export type ImagePassOptions = {
-  /** Images fetched and analysed at once (EXTRACT_API_AUDIT_ENCODE_CONCURRENCY). */
+  /** Images analysed (decoded, hashed, re-encoded) at once (EXTRACT_API_AUDIT_ENCODE_CONCURRENCY). */
   concurrency: number;
+  /**
+   * Images in hand at once, fetching or analysed (EXTRACT_API_AUDIT_FETCHES): the next ones are
+   * fetched while one is analysed, so a slow site does not leave the cores idle. `concurrency`
+   * when left out.
+   */
+  fetches?: number;
   /** Images waiting for a turn in the shared queue (EXTRACT_API_AUDIT_QUEUE), at least 1. */
   maxQueue: number;
   /** Images of one job analysed at most (EXTRACT_API_AUDIT_MAX_IMAGES); later ones are refused. */
@@ -105,6 +111,9 @@ export function createImagePass(options: ImagePassOptions): ImagePass {
   let closed = false;
 
   const timeoutSeconds = Math.max(1, Math.round(options.timeoutMs / 1000));
+  const inHand = Math.max(options.concurrency, options.fetches ?? options.concurrency);
+  // The cores' share: fetched images wait here for their analysis.
+  const analysing = createLimiter(options.concurrency);
 
   function expireJobs() {
     const time = now();
@@ -124,7 +133,7 @@ export function createImagePass(options: ImagePassOptions): ImagePass {
 
   function pump() {
     refill();
-    while (!closed && active < options.concurrency && queue.length > 0) {
+    while (!closed && active < inHand && queue.length > 0) {
       const next = queue.shift() as Queued;
       refill();
       void run(next);
@@ -136,12 +145,19 @@ export function createImagePass(options: ImagePassOptions): ImagePass {
     const controller = new AbortController();
     job.running.add(controller);
     let timedOut = false;
-    const deadline = Date.now() + options.timeoutMs;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, options.timeoutMs);
-    timer.unref();
+    let timer: NodeJS.Timeout | undefined;
+    // The time limit runs for the fetch, then again from the analysis's start: a fetched image
+    // waiting for a core does not spend it.
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, options.timeoutMs);
+      timer.unref();
+      return Date.now() + options.timeoutMs;
+    };
+    arm();
     let result: ImagePassResult;
     try {
       const response = await options.fetch(image.url, {
@@ -151,21 +167,24 @@ export function createImagePass(options: ImagePassOptions): ImagePass {
         headers: { accept: imageAccept() },
       });
       const bytes = await readBuffer(response);
-      result = await analyseImage(bytes, image, {
-        url: image.url,
-        maxPixels: options.maxPixels,
-        ssimTarget: options.ssimTarget,
-        gifVideoBytes: options.gifVideoBytes,
-        tools: options.tools,
-        tmpDir: options.tmpDir,
-        signal: controller.signal,
-        deadline,
-        // A job forgotten meanwhile keeps nothing: its id would find no file anyway.
-        keep: (file) =>
-          JOB_PATHS.websiteJobAuditFile(
-            job.id,
-            jobs.get(job.id) === job ? store.put(job.id, file, extensionOf(file.name)) : 'gone',
-          ),
+      result = await analysing(() => {
+        controller.signal.throwIfAborted();
+        return analyseImage(bytes, image, {
+          url: image.url,
+          maxPixels: options.maxPixels,
+          ssimTarget: options.ssimTarget,
+          gifVideoBytes: options.gifVideoBytes,
+          tools: options.tools,
+          tmpDir: options.tmpDir,
+          signal: controller.signal,
+          deadline: arm(),
+          // A job forgotten meanwhile keeps nothing: its id would find no file anyway.
+          keep: (file) =>
+            JOB_PATHS.websiteJobAuditFile(
+              job.id,
+              jobs.get(job.id) === job ? store.put(job.id, file, extensionOf(file.name)) : 'gone',
+            ),
+        });
       });
     } catch (error) {
       result = {
