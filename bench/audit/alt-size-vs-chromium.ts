@@ -39,7 +39,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildAudit } from 'extract-api/audit';
+import { buildAudit, LAZY_SRC, LAZY_SRCSET } from 'extract-api/audit';
 import { closeRenderer, RENDER_VIEWPORT } from 'extract-api/render';
 import { createSafeFetcher } from 'extract-api/safe-fetch';
 import { readWebPage } from 'extract-api/web';
@@ -100,18 +100,10 @@ function minus(a: readonly string[], b: readonly string[]): string[] {
 }
 
 /** The reference count, run in the page: the definition of the header over Chromium's live DOM. */
-function countInPage(): { alt: number; size: number; altElements: string[]; sizeElements: string[] } {
-  const LAZY_SRC = [
-    'data-src',
-    'data-lazy-src',
-    'data-original',
-    'data-original-src',
-    'data-lazy',
-    'data-lazyload',
-    'data-lazy-load',
-    'data-echo',
-  ];
-  const LAZY_SRCSET = ['data-srcset', 'data-lazy-srcset', 'data-original-srcset'];
+function countInPage(
+  LAZY_SRC: readonly string[],
+  LAZY_SRCSET: readonly string[],
+): { alt: number; size: number; altElements: string[]; sizeElements: string[] } {
   const plausible = (raw: string | null) => {
     const value = (raw ?? '').trim();
     if (value === '' || value.startsWith('#')) return false;
@@ -281,9 +273,9 @@ async function reference(url: string, javaScript: boolean) {
       await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
     }
     // tsx compiles with esbuild's keepNames: the function's text calls a __name helper the page lacks.
-    return (await page.evaluate(`(() => { const __name = (f) => f; return (${countInPage})(); })()`)) as ReturnType<
-      typeof countInPage
-    >;
+    return (await page.evaluate(
+      `(() => { const __name = (f) => f; return (${countInPage})(${JSON.stringify(LAZY_SRC)}, ${JSON.stringify(LAZY_SRCSET)}); })()`,
+    )) as ReturnType<typeof countInPage>;
   } finally {
     await context.close();
   }

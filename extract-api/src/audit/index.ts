@@ -8,5 +8,12 @@ export {
 } from './buildAudit.ts';
 export * from './exports/index.ts';
 export * from './imagePass/index.ts';
-export { READ_IMAGE_USES_DEFAULTS, type ReadImageUsesOptions, readImageUses, widthFromSizes } from './readImageUses.ts';
+export {
+  LAZY_SRC,
+  LAZY_SRCSET,
+  READ_IMAGE_USES_DEFAULTS,
+  type ReadImageUsesOptions,
+  readImageUses,
+  widthFromSizes,
+} from './readImageUses.ts';
 export { isPlaceholderAlt } from './rules/alt.ts';

@@ -57,7 +57,7 @@ const SELECTOR_STEPS = 4;
  * in the order they are trusted. The others of LAZY_IMAGE_ATTRIBUTES name zoom, retina or
  * background versions, which are not what the element shows.
  */
-const LAZY_SRC = [
+export const LAZY_SRC = [
   'data-src',
   'data-lazy-src',
   'data-original',
@@ -71,7 +71,7 @@ const LAZY_SRC = [
   'data-flickity-lazyload',
   'data-splide-lazy',
 ].filter((name) => LAZY_IMAGE_ATTRIBUTES[name] === 'url');
-const LAZY_SRCSET = ['data-srcset', 'data-lazy-srcset', 'data-original-srcset'].filter(
+export const LAZY_SRCSET = ['data-srcset', 'data-lazy-srcset', 'data-original-srcset'].filter(
   (name) => LAZY_IMAGE_ATTRIBUTES[name] === 'srcset',
 );
 
