@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AuditReport } from 'shared-contracts';
+import { expect, it } from 'vitest';
 
 /** The seeded audit site (its README lists every problem it holds, and what must not be reported). */
 export const AUDIT_SITE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../e2e/sites/audit');
@@ -30,3 +32,26 @@ export const SEEDED: [string, string, string][] = [
   ['loading-robots', '/img/private/blocked.webp', 'problems-loading.html'],
   ['duplicate', '/img/dup/harbour.webp', 'problems-duplicate.html'],
 ];
+
+/**
+ * The checks every audit of the seeded site makes, whatever ran it: each seeded problem reported
+ * on its page, nothing on a clean page. `state()` is read when the tests run (the report is made in
+ * a beforeAll).
+ */
+export function itReportsTheSeededSite(state: () => { report: AuditReport; origin: string }) {
+  it.each(SEEDED)('reports %s on %s', (rule, image, page) => {
+    const { report, origin } = state();
+    const found = report.findings.find((f) => f.rule === rule && f.imageUrl === `${origin}${image}`);
+    expect(
+      found,
+      `${rule} ${image}: ${report.findings.map((f) => `${f.rule} ${f.imageUrl}`).join(', ')}`,
+    ).toBeDefined();
+    expect(found?.pages).toContain(`${origin}/${page}`);
+  });
+
+  it('reports nothing on the clean pages', () => {
+    const { report, origin } = state();
+    const onClean = report.findings.filter((f) => f.pages.some((p) => CLEAN.some((c) => p === `${origin}/${c}`)));
+    expect(onClean.map((f) => `${f.rule} ${f.imageUrl}`)).toEqual([]);
+  });
+}

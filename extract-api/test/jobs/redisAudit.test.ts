@@ -20,7 +20,7 @@ import { createPageWorker, createRedisScanJobs, type ScanJobs } from '../../src/
 import { pageJobId } from '../../src/jobs/redis/pageQueue.ts';
 import { connect, PAGE_QUEUE, type PageTask } from '../../src/jobs/redis/store.ts';
 import { createSafeFetcher } from '../../src/services/safeFetch/index.ts';
-import { AUDIT_SITE_DIR, CLEAN, SEEDED } from '../audit/seededSite.ts';
+import { AUDIT_SITE_DIR, itReportsTheSeededSite } from '../audit/seededSite.ts';
 import { type RedisServer, startRedisServer } from '../fixtures/redisServer.ts';
 
 /** The page read twice, and the page held back until then (so that the scan is still running). */
@@ -163,19 +163,7 @@ describe('the image audit of a scan on Redis workers', () => {
     expect(report.encoding.done).toBe(report.encoding.total);
   });
 
-  it.each(SEEDED)('reports %s on %s', (rule, image, page) => {
-    const found = report.findings.find((f) => f.rule === rule && f.imageUrl === `${site.origin}${image}`);
-    expect(
-      found,
-      `${rule} ${image}: ${report.findings.map((f) => `${f.rule} ${f.imageUrl}`).join(', ')}`,
-    ).toBeDefined();
-    expect(found?.pages).toContain(`${site.origin}/${page}`);
-  });
-
-  it('reports nothing on the clean pages', () => {
-    const onClean = report.findings.filter((f) => f.pages.some((p) => CLEAN.some((c) => p === `${site.origin}/${c}`)));
-    expect(onClean.map((f) => `${f.rule} ${f.imageUrl}`)).toEqual([]);
-  });
+  itReportsTheSeededSite(() => ({ report, origin: site.origin }));
 
   it('counts the elements of the page read twice once', () => {
     const retried = uses.filter((use) => use.pageUrl === `${site.origin}/${RETRIED}`);
