@@ -5,13 +5,16 @@
  */
 
 import { parentPort } from 'node:worker_threads';
-import { DocumentError, embeddedBitmapOf, extractDocument } from '../src/index.ts';
+import { DocumentError, embeddedBitmapOf, extractDocument, findPdfFigures } from '../src/index.ts';
 import { nodeInflateRaw } from '../src/node/index.ts';
 
 export type CaseRequest = { id: number; bytes: Uint8Array; password?: string; nodeInflate: boolean };
 export type CaseReply =
   | { id: number; verdict: 'ok'; images: number; error?: string; cause?: string; ms: number }
   | { id: number; verdict: 'escaped'; message: string; stack: string; ms: number };
+
+/** A PDF's header is in its first 1 KiB (as the engine's own sniffing allows). */
+const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 1024)).includes('%PDF-');
 
 let current: number | undefined;
 let started = 0;
@@ -66,6 +69,9 @@ async function run(request: CaseRequest): Promise<CaseReply | undefined> {
       if (image.format === 'EMF' || image.format === 'WMF') await embeddedBitmapOf(image.bytes, image.format);
       images++;
     }
+    // The figures target: a PDF's pages walked for their layout and captions, under the same verdicts.
+    if (isPdf(request.bytes))
+      images += (await findPdfFigures(request.bytes, { password: request.password })).figures.length;
     return { id: request.id, verdict: 'ok', images, ms: performance.now() - t0 };
   } catch (error) {
     if (error instanceof DocumentError) {

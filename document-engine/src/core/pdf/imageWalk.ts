@@ -12,7 +12,7 @@ import type { PdfDocument } from './xref.ts';
 
 const MAX_FORM_DEPTH = 16;
 /** Most content bytes scanned on one page, forms included: 512 MiB. */
-const MAX_CONTENT_BYTES = 512 * 1024 * 1024;
+export const MAX_CONTENT_BYTES = 512 * 1024 * 1024;
 
 export type ImageUse = {
   /** `num gen` of an XObject, or `inline:page:n`. */
@@ -225,7 +225,7 @@ async function scanContent(state: ScanState, data: Uint8Array, resources: PdfDic
  * when `EI` follows it (its bytes may hold `EI` by chance); other data at the length its size
  * gives, or at the first `EI` between white space.
  */
-function readInlineImage(data: Uint8Array, lexer: Lexer, jpegBudget: JpegWalkBudget): PdfStream | undefined {
+export function readInlineImage(data: Uint8Array, lexer: Lexer, jpegBudget: JpegWalkBudget): PdfStream | undefined {
   const parser = new Parser(data, lexer.pos);
   const dict = new PdfDict();
   for (let guard = 0; guard < 1000; guard++) {
@@ -316,7 +316,7 @@ function expandInlineValue(value: PdfObject): PdfObject {
   return value;
 }
 
-function joinWithSpaces(chunks: Uint8Array[]): Uint8Array {
+export function joinWithSpaces(chunks: Uint8Array[]): Uint8Array {
   if (chunks.length === 1) return chunks[0] ?? new Uint8Array(0);
   const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length + 1, 0));
   let at = 0;
