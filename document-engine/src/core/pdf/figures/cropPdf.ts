@@ -133,12 +133,7 @@ export function cropBox(box: Box, captionBox: Box | undefined, margin: number): 
     : box;
   const m = Math.max(0, margin);
   // whole points, rounded outwards: a page of whole points renders to whole pixels at 72 dpi
-  return [
-    Math.floor(union[0] - m),
-    Math.floor(union[1] - m),
-    Math.ceil(union[2] + m),
-    Math.ceil(union[3] + m),
-  ];
+  return [Math.floor(union[0] - m), Math.floor(union[1] - m), Math.ceil(union[2] + m), Math.ceil(union[3] + m)];
 }
 
 /**
@@ -253,7 +248,7 @@ class Copier {
     if (this.bytes > this.limits.maxBytes) {
       throw new DocumentError(
         'too-large',
-        `This figure uses more of the PDF than will be copied (over ${Math.round(this.limits.maxBytes / 1024 / 1024)} MiB): it cannot be saved as a PDF of its own.`,
+        `This figure uses more of the PDF than will be copied (over ${sizeText(this.limits.maxBytes)}): it cannot be saved as a PDF of its own.`,
       );
     }
   }
@@ -273,6 +268,10 @@ class Copier {
 async function deflate(data: Uint8Array): Promise<Uint8Array> {
   const host = hostZlib();
   return host ? host.deflate(data) : zlibSync(data, { level: 6 });
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MiB` : `${Math.round(bytes / 1024)} KiB`;
 }
 
 function dict(entries: Record<string, PdfObject>): PdfDict {

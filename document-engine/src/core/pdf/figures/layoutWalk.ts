@@ -112,8 +112,12 @@ type Walk = {
   bytes: number;
   inline: number;
   drawing: (string | undefined)[];
-  /** Text drawn in a clipping render mode (Tr 4–7) makes shown text part of the clip: none is then recorded. */
-  textClips: boolean;
+  /**
+   * No shown text is recorded when its box or advance cannot be trusted to judge it outside: text
+   * in a clipping render mode (Tr 4–7: the text is part of the clip), vertical writing (its
+   * advance runs down), Type3 glyphs (their procedures may draw anywhere).
+   */
+  keepText: boolean;
 };
 
 const PATH_OPERATORS = new Set(['m', 'l', 'c', 'v', 'y', 're', 'h']);
@@ -136,7 +140,7 @@ export async function walkPageLayout(
     bytes: 0,
     inline: 0,
     drawing: [],
-    textClips: false,
+    keepText: false,
   };
   const contents = await doc.resolve(page.dict.get('Contents'));
   const parts = Array.isArray(contents) ? contents : contents ? [contents] : [];
@@ -170,7 +174,7 @@ export async function walkPageLayout(
     if (!(error instanceof Stop)) throw error;
     layout.stopped = error.message;
   }
-  if (walk.textClips && layout.drawn) layout.drawn = layout.drawn.filter((op) => op.replacement === undefined);
+  if (walk.keepText && layout.drawn) layout.drawn = layout.drawn.filter((op) => op.replacement === undefined);
   return layout;
 }
 
@@ -312,8 +316,7 @@ async function runContent(
     return { box: union, adjustment: (-advance / unit) * 1000 };
   };
   const shown = (shownText: { box: Box; adjustment: number } | undefined, before = '') => {
-    if (shownText)
-      record(opStart, shownText.box, `${before}[${Math.round(shownText.adjustment * 1000) / 1000}] TJ`);
+    if (shownText) record(opStart, shownText.box, `${before}[${Math.round(shownText.adjustment * 1000) / 1000}] TJ`);
   };
   const nextLine = (tx: number, ty: number) => {
     tlm = [tlm[0], tlm[1], tlm[2], tlm[3], tx * tlm[0] + ty * tlm[2] + tlm[4], tx * tlm[1] + ty * tlm[3] + tlm[5]];
@@ -443,6 +446,7 @@ async function runContent(
         const name = nameOf(operands[operands.length - 2]);
         const fontDict = fonts instanceof PdfDict && name ? await doc.resolve(fonts.get(name)) : undefined;
         gs.font = fontDict instanceof PdfDict ? await loadFont(doc, fontDict) : FALLBACK_FONT;
+        if (drawn && fontDict instanceof PdfDict && (await untrustedTextBoxes(doc, fontDict))) walk.keepText = true;
         break;
       }
       case 'Tc':
@@ -461,7 +465,7 @@ async function runContent(
         gs.rise = num(1);
         break;
       case 'Tr':
-        if (num(1) >= 4) walk.textClips = true;
+        if (num(1) >= 4) walk.keepText = true;
         break;
       case 'Td':
         nextLine(num(2), num(1));
@@ -537,6 +541,14 @@ async function runContent(
     pathStart = opStart;
     pathClean = true;
   }
+}
+
+/** Vertical writing (a `-V` CMap, or one with /WMode 1) or a Type3 font. */
+async function untrustedTextBoxes(doc: PdfDocument, font: PdfDict): Promise<boolean> {
+  if (nameOf(font.get('Subtype')) === 'Type3') return true;
+  const encoding = await doc.resolve(font.get('Encoding'));
+  if (nameOf(encoding)?.endsWith('-V')) return true;
+  return encoding instanceof PdfStream && numberOf(await doc.resolve(encoding.dict.get('WMode'))) === 1;
 }
 
 const PAINT_OPERATORS = new Set(['S', 's', 'f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'n', 'W', 'W*']);
