@@ -2,6 +2,8 @@
 // apps import as `shared-ui/design-system`.
 // account/
 export * from './account/index.ts';
+// audit/: an audited scan's Images | Audit tabs, the report's view loaded on first use
+export * from './audit/index.ts';
 // extraction/
 export * from './extraction/index.ts';
 // extractionScreen/: what every extraction screen shares (the run, Download All, the results)

@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  type AuditReport,
   type ExtractedImage,
   type ExtractionEvent,
   type ExtractionEventOf,
@@ -161,6 +162,32 @@ export async function* websiteJobExtractor(run: WebsiteJobRun, signal: AbortSign
       yield event as ExtractionEvent;
     }
   }
+}
+
+/**
+ * `GET` a job's image audit as it stands (the scan and the re-encoding may still be running: its
+ * `status` says). Every failure is an ExtractApiError with a sentence the Audit tab can show.
+ */
+export async function fetchAuditReport(id: string, signal?: AbortSignal): Promise<AuditReport> {
+  const schemas = loadSchemas();
+  let response: Response;
+  try {
+    response = await fetch(JOB_PATHS.websiteJobAudit(id), { headers: { accept: 'application/json' }, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ExtractApiError(UNREACHABLE);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (body as { error?: unknown } | null)?.error;
+    if (typeof error === 'string' && error) throw new ExtractApiError(error);
+    if (response.status === 404) throw new ExtractApiError(MESSAGES.website.notFound);
+    throw new ExtractApiError(`The extraction service answered ${response.status}.`);
+  }
+  const { AuditReportSchema } = await schemas;
+  const parsed = AuditReportSchema.safeParse(body);
+  if (!parsed.success) throw new ExtractApiError(MESSAGES.audit.unreadable);
+  return parsed.data;
 }
 
 /** Open and Download of one image: through the API's image proxy (real bytes, a real file name). */

@@ -2,13 +2,20 @@ import { toasts } from 'browser-services/toast';
 import { type ClipboardEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { type ExtractionEvent, MESSAGES, URL_LIST_MAX } from 'shared-contracts';
 import { PAGE_HEADINGS, PATHS } from 'shared-contracts/routes';
-import { type ExtractionMessages, ExtractionResults, InfoSection, StepsSection, useExtractionScreen } from 'shared-ui';
+import {
+  AuditTabs,
+  type ExtractionMessages,
+  ExtractionResults,
+  InfoSection,
+  StepsSection,
+  useExtractionScreen,
+} from 'shared-ui';
 import { Button, Checkbox, Field, Paragraph, Text, TextArea, TextInput } from 'shared-ui/design-system';
-import { imageLinks, pageExtractor } from '../api/extractClient.ts';
+import { fetchAuditReport, imageLinks, pageExtractor } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
 import { jobExtractor } from './jobExtractor.ts';
 import { ToolForm } from './ToolForm.tsx';
-import { FullSizeOption, OriginalFormatsOption, SpritesOption } from './WebImageOptions.tsx';
+import { AuditOption, FullSizeOption, OriginalFormatsOption, SpritesOption } from './WebImageOptions.tsx';
 import './pages.css';
 
 const m = MESSAGES.url;
@@ -19,6 +26,8 @@ type UrlRun = ({ url: string } | { urls: string[] }) & {
   original: boolean;
   sprites: boolean;
   originalFormats: boolean;
+  /** Audit the images: the run is a job even for one address, and `onJob` is told its id. */
+  audit?: { onJob: (id: string) => void };
 };
 
 /** A list's job: a run left (a new run, the page closed) cancels it, for nobody is left to read it. */
@@ -26,12 +35,15 @@ const listJob = jobExtractor('on-leave');
 
 /**
  * The URL tool's extractor. A list runs as a website job at depth 0: the start pages only, each
- * image naming its address (`origin`).
+ * image naming its address (`origin`). So does one address to audit, for the audit is a job's.
  */
-function urlToolExtractor(run: UrlRun, signal: AbortSignal): AsyncGenerator<ExtractionEvent> {
-  if ('url' in run) return pageExtractor(run, signal);
-  const { urls, ...choices } = run;
-  return listJob({ start: { urls, depth: 0, ...choices } }, signal);
+function urlToolExtractor({ audit, ...run }: UrlRun, signal: AbortSignal): AsyncGenerator<ExtractionEvent> {
+  if ('url' in run && !audit) return pageExtractor(run, signal);
+  const { render, original, sprites, originalFormats } = run;
+  const urls = 'url' in run ? [run.url] : run.urls;
+  const choices = { render, original, sprites, originalFormats };
+  if (!audit) return listJob({ start: { urls, depth: 0, ...choices } }, signal);
+  return listJob({ start: { urls, depth: 0, ...choices, audit: true }, onJob: audit.onJob }, signal);
 }
 
 const messages: ExtractionMessages = {
@@ -63,10 +75,23 @@ export default function UrlExtractorPage() {
   const [original, setOriginal] = useState(true);
   const [sprites, setSprites] = useState(false);
   const [originalFormats, setOriginalFormats] = useState(false);
+  const [audit, setAudit] = useState(false);
+  // The audited run's job, once the server has made it: the results then get their Audit tab.
+  const [auditJob, setAuditJob] = useState<string>();
+  const runs = useRef(0);
   // What every run of the form asks for besides its addresses.
   const choices = { render, original, sprites: render && sprites, originalFormats };
   const extraction = useExtractionScreen({ extractor: urlToolExtractor, messages, zipName: 'images.zip' });
-  const { images, busy: loading, run, progress } = extraction;
+  const { images, busy: loading, progress } = extraction;
+  /** Runs the form; an audited run tells its job, unless a newer run has started since. */
+  const run = (input: ({ url: string } | { urls: string[] }) & typeof choices) => {
+    const mine = ++runs.current;
+    setAuditJob(undefined);
+    const onJob = (id: string) => {
+      if (mine === runs.current) setAuditJob(id);
+    };
+    return extraction.run(audit ? { ...input, audit: { onJob } } : input);
+  };
   /** Addresses of the list being read (undefined for one address): progress counts them. */
   // The addresses of a list as given: its progress counts them, its groups follow their order.
   const [batch, setBatch] = useState<readonly string[] | undefined>();
@@ -217,8 +242,11 @@ export default function UrlExtractorPage() {
         <SpritesOption render={render} checked={sprites} onChange={setSprites} />
         <FullSizeOption checked={original} onChange={setOriginal} />
         <OriginalFormatsOption checked={originalFormats} onChange={setOriginalFormats} />
+        <AuditOption checked={audit} onChange={setAudit} />
       </ToolForm>
-      <ExtractionResults screen={extraction} linksFor={imageLinks} sourceOrder={batch} />
+      <AuditTabs className="url-website__results-tabs" jobId={auditJob} load={fetchAuditReport}>
+        <ExtractionResults screen={extraction} linksFor={imageLinks} sourceOrder={batch} />
+      </AuditTabs>
       <StepsSection
         id="how-it-works"
         title="How It Works"

@@ -62,3 +62,20 @@ export function OriginalFormatsOption({
     </div>
   );
 }
+
+/**
+ * "Audit images", off by default: the scan also reads what the image audit needs, and the results
+ * get an Audit tab. The URL tool then runs its address as a scan job (of its start pages only).
+ */
+export function AuditOption({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="url-website__option">
+      <Checkbox checked={checked} onChange={(event) => onChange(event.target.checked)}>
+        {MESSAGES.audit.switchLabel}
+      </Checkbox>
+      <Paragraph type="secondary" style={{ margin: '4px 0 0 24px', fontSize: 13 }}>
+        {MESSAGES.audit.switchHelp}
+      </Paragraph>
+    </div>
+  );
+}

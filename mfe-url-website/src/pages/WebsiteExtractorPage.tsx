@@ -4,6 +4,7 @@ import { useLocation, useNavigationType, useSearchParams } from 'react-router-do
 import { MESSAGES, SCAN_DEPTH_DEFAULT, SCAN_DEPTH_MAX, SCAN_DEPTH_MIN, SCAN_MAX_PAGES_DEFAULT } from 'shared-contracts';
 import { PAGE_HEADINGS, PATHS } from 'shared-contracts/routes';
 import {
+  AuditTabs,
   type ExtractionMessages,
   type ExtractionProgressState,
   ExtractionResults,
@@ -12,11 +13,11 @@ import {
   useExtractionScreen,
 } from 'shared-ui';
 import { Button, Checkbox, Field, GlobalOutlined, NumberInput, TextArea, TextInput } from 'shared-ui/design-system';
-import { imageLinks } from '../api/extractClient.ts';
+import { fetchAuditReport, imageLinks } from '../api/extractClient.ts';
 import { failureText } from './failureText.ts';
 import { jobExtractor } from './jobExtractor.ts';
 import { ToolForm } from './ToolForm.tsx';
-import { FullSizeOption, OriginalFormatsOption, SpritesOption } from './WebImageOptions.tsx';
+import { AuditOption, FullSizeOption, OriginalFormatsOption, SpritesOption } from './WebImageOptions.tsx';
 import './pages.css';
 
 // Drawn only once a scan starts: antd's Progress stays off the first render path. (shared-ui's
@@ -42,6 +43,8 @@ const messages: ExtractionMessages = {
  * reload, or another device, re-attaches to it.
  */
 const JOB_PARAM = 'job';
+/** Beside `?job=`: the scan was asked to audit its images, so its results have an Audit tab (a reload keeps it). */
+const AUDIT_PARAM = 'audit';
 
 /** The history entry's state when this page put its own new job in the address (and reads it already). */
 const STARTED_HERE = 'website-job-started-here';
@@ -93,9 +96,11 @@ export default function WebsiteExtractorPage() {
   const [include, setInclude] = useState('');
   const [exclude, setExclude] = useState('');
   const [sitemap, setSitemap] = useState(false);
+  const [audit, setAudit] = useState(false);
   const scan = useExtractionScreen({ extractor: scanJob, messages, zipName: 'website-images.zip' });
   const [searchParams, setSearchParams] = useSearchParams();
   const jobInAddress = searchParams.get(JOB_PARAM);
+  const auditedJob = jobInAddress && searchParams.get(AUDIT_PARAM) === '1' ? jobInAddress : undefined;
   // A job this page started is read already: it is in the address because the page put it there.
   // Every other address naming a job (the page opened or reloaded with it, Back or Forward to it)
   // re-attaches, from the job's first event. A reload keeps the entry's state: hence the PUSH.
@@ -128,8 +133,10 @@ export default function WebsiteExtractorPage() {
         include: patterns(include),
         exclude: patterns(exclude),
         sitemap,
+        ...(audit ? { audit: true } : {}),
       },
-      onJob: (id) => setSearchParams({ [JOB_PARAM]: id }, { state: STARTED_HERE }),
+      onJob: (id) =>
+        setSearchParams({ [JOB_PARAM]: id, ...(audit ? { [AUDIT_PARAM]: '1' } : {}) }, { state: STARTED_HERE }),
     });
   };
 
@@ -200,6 +207,7 @@ export default function WebsiteExtractorPage() {
         <SpritesOption render={render} checked={sprites} onChange={setSprites} />
         <FullSizeOption checked={original} onChange={setOriginal} />
         <OriginalFormatsOption checked={originalFormats} onChange={setOriginalFormats} />
+        <AuditOption checked={audit} onChange={setAudit} />
         <div className="url-website__actions">
           <Button type="primary" htmlType="submit" size="large" loading={scanning}>
             {scanning ? 'Scanning Website...' : 'Scan Website'}
@@ -211,23 +219,25 @@ export default function WebsiteExtractorPage() {
           ) : null}
         </div>
       </ToolForm>
-      <ExtractionResults
-        screen={scan}
-        linksFor={imageLinks}
-        unknownSizeText="N/A"
-        detailsFor={(image) => (
-          <>
-            Found on page:{' '}
-            {image.pageUrl ? (
-              <a href={image.pageUrl} target="_blank" rel="noopener noreferrer">
-                {image.pageUrl}
-              </a>
-            ) : (
-              'unknown page'
-            )}
-          </>
-        )}
-      />
+      <AuditTabs className="url-website__results-tabs" jobId={auditedJob} load={fetchAuditReport}>
+        <ExtractionResults
+          screen={scan}
+          linksFor={imageLinks}
+          unknownSizeText="N/A"
+          detailsFor={(image) => (
+            <>
+              Found on page:{' '}
+              {image.pageUrl ? (
+                <a href={image.pageUrl} target="_blank" rel="noopener noreferrer">
+                  {image.pageUrl}
+                </a>
+              ) : (
+                'unknown page'
+              )}
+            </>
+          )}
+        />
+      </AuditTabs>
       <InfoSection
         id="features"
         title="What a website scan does"
