@@ -24,8 +24,8 @@ import { readPages } from '../pageTree.ts';
 import { writePdfFile } from '../pdfWriter.ts';
 import { PdfDocument } from '../xref.ts';
 import type { Box } from './geometry.ts';
-import type { PdfFigure } from './index.ts';
 import { DEFAULT_LAYOUT_LIMITS, type DrawnOperation, walkPageLayout } from './layoutWalk.ts';
+import type { PdfFigure } from './types.ts';
 
 export type CropLimits = {
   /** Most source objects copied into one figure's PDF. */

@@ -35,29 +35,12 @@ import { buildLines, findCaptions, MAX_CAPTIONS } from './captions.ts';
 import type { Box } from './geometry.ts';
 import { DEFAULT_LAYOUT_LIMITS, type LayoutLimits, walkPageLayout } from './layoutWalk.ts';
 import { detectColumns, proposeRegion, proseLines } from './regions.ts';
+import type { PdfFigure, PdfFigureNote } from './types.ts';
 
 export { type CropLimits, type CropOptions, croppedFigurePdf, DEFAULT_CROP_LIMITS } from './cropPdf.ts';
 export { type Box, iou } from './geometry.ts';
 export { DEFAULT_LAYOUT_LIMITS, type LayoutLimits, type PageLayout, walkPageLayout } from './layoutWalk.ts';
-
-export type PdfFigure = {
-  pageNumber: number;
-  kind: 'figure' | 'table';
-  /** As printed: "3", "2a", "S1", "IV". */
-  number: string;
-  caption: string;
-  /** In default user space (the page's own coordinates, before /Rotate). */
-  box: Box;
-  /** Paths and text dominate (it is not one embedded picture). */
-  vector: boolean;
-  /** The images it draws: `num gen` of an XObject, or `inline:page:n`, as image extraction names them. */
-  imageKeys: string[];
-  /** Where the caption itself is. */
-  captionBox: Box;
-};
-
-/** A page not searched, or a caption with no figure found, in a sentence. */
-export type PdfFigureNote = { pageNumber: number; message: string };
+export type { PdfFigure, PdfFigureNote } from './types.ts';
 
 export type FigureOptions = {
   password?: string;
