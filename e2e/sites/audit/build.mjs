@@ -1,6 +1,6 @@
 // Makes the images of the audit test site into a folder, from real pictures: frames of two videos of
-// the shared corpus (live footage of water, a rendered film's clouds and tree) and the gallery
-// site's two photographs. Nothing heavy is committed: the site's pages are, its images are made here.
+// the shared corpus (live footage of water, a rendered film's clouds and tree) and two photographs
+// stored in its Office files. Nothing heavy is committed: the site's pages are, its images are made here.
 //
 //   node sites/audit/build.mjs /tmp/audit-assets      (then AUDIT_ASSETS=/tmp/audit-assets node sites/audit/serve.mjs)
 //
@@ -13,12 +13,23 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CORPUS_DIR } from '../../../tooling/corpus.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../../..');
-const sharp = createRequire(path.join(repo, 'extract-api/package.json'))('sharp');
-const CORPUS = process.env.AUDIT_CORPUS_DIR ?? '/work/shared/corpus';
-const GALLERY = path.join(repo, 'e2e/sites/gallery/img');
+const requireFromApi = createRequire(path.join(repo, 'extract-api/package.json'));
+const sharp = requireFromApi('sharp');
+const { unzipSync } = requireFromApi('fflate');
+const CORPUS = process.env.AUDIT_CORPUS_DIR ?? CORPUS_DIR;
+
+/** A picture stored in a corpus Office file (a ZIP), written to `out`: a photograph to build from. */
+function storedPicture(document, entry, out) {
+  const file = path.join(CORPUS, document);
+  const bytes = unzipSync(readFileSync(file), { filter: ({ name }) => name === entry })[entry];
+  if (!bytes) throw new Error(`${file} has no ${entry}: the audit site is built from it.`);
+  writeFileSync(out, bytes);
+  return out;
+}
 
 /** A still frame of a corpus video, as PNG, oriented as it plays. */
 function frame(video, seconds, out) {
@@ -118,8 +129,8 @@ export async function buildAuditSite(outDir) {
     const src = {
       bunny: frame('rotate-buck-bunny.mp4', 1.9, path.join(work, 'bunny.png')),
       water: frame('no-initial-keyframe.ts', 1.5, path.join(work, 'water.png')),
-      fish: path.join(GALLERY, 'hero.jpg'),
-      dog: path.join(GALLERY, 'elsewhere.jpg'),
+      fish: storedPicture('pptx/backgrounds.pptx', 'ppt/media/image1.jpeg', path.join(work, 'fish.jpg')),
+      dog: storedPicture('docx/headerPic.docx', 'word/media/image1.jpeg', path.join(work, 'dog.jpg')),
     };
     const sizes = {};
     const write = (file, bytes) => {
