@@ -4,6 +4,7 @@
  * whole file as objects 1…n, a classic xref table and a trailer. Streams are written with the
  * bytes and filters they are given; the writer never encodes.
  */
+import { concatBytes } from '../bytes.ts';
 import { PdfDict, PdfName, type PdfObject, PdfRef, PdfStream, PdfString } from './objects.ts';
 
 const encoder = new TextEncoder();
@@ -57,7 +58,8 @@ export function serializeValue(value: PdfObject): string {
   return 'null';
 }
 
-function latin1Encode(text: string): Uint8Array {
+/** Text whose every character is one byte (PDF syntax, written here in Latin-1). */
+export function latin1Encode(text: string): Uint8Array {
   const out = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) & 0xff;
   return out;
@@ -95,11 +97,5 @@ export function writePdfFile(objects: PdfObject[], trailer: PdfDict): Uint8Array
   for (const offset of offsets) xref += `${String(offset).padStart(10, '0')} 00000 n \n`;
   xref += `trailer\n${serializeValue(ending)}\nstartxref\n${length}\n%%EOF\n`;
   push(latin1Encode(xref));
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatBytes(parts);
 }

@@ -18,10 +18,11 @@
  */
 import { zlibSync } from 'fflate';
 import { DocumentError, throwIfAborted } from '../../../errors.ts';
+import { concatBytes } from '../../bytes.ts';
 import { hostZlib } from '../../hostZlib.ts';
 import { nameOf, numberOf, PdfDict, PdfName, type PdfObject, PdfRef, PdfStream, PdfString } from '../objects.ts';
 import { readPages } from '../pageTree.ts';
-import { writePdfFile } from '../pdfWriter.ts';
+import { latin1Encode, writePdfFile } from '../pdfWriter.ts';
 import { PdfDocument } from '../xref.ts';
 import type { Box } from './geometry.ts';
 import { DEFAULT_LAYOUT_LIMITS, type DrawnOperation, walkPageLayout } from './layoutWalk.ts';
@@ -99,7 +100,7 @@ export async function croppedFigurePdf(
   if (group instanceof PdfDict) form.dict.set('Group', await copier.copy(group));
 
   const [x0, y0, x1, y1] = box;
-  const pageContent = latin1(`q ${[x0, y0, x1 - x0, y1 - y0].map(fixed).join(' ')} re W n /Fig Do Q\n`);
+  const pageContent = latin1Encode(`q ${[x0, y0, x1 - x0, y1 - y0].map(fixed).join(' ')} re W n /Fig Do Q\n`);
   const newPage = dict({
     Type: new PdfName('Page'),
     Parent: new PdfRef(2, 0),
@@ -150,11 +151,11 @@ function dropOutside(content: Uint8Array, drawn: DrawnOperation[], box: Box): Ui
   for (const op of outside) {
     // ranges never overlap (each is one operator and its operands); a stray one is skipped
     if (op.start < at || op.end > content.length) continue;
-    parts.push(content.subarray(at, op.start), latin1(` ${op.replacement ?? ''} `));
+    parts.push(content.subarray(at, op.start), latin1Encode(` ${op.replacement ?? ''} `));
     at = op.end;
   }
   parts.push(content.subarray(at));
-  return concat(parts);
+  return concatBytes(parts);
 }
 
 class Copier {
@@ -282,18 +283,4 @@ function dict(entries: Record<string, PdfObject>): PdfDict {
 
 function fixed(value: number): string {
   return String(Math.round(value * 100) / 100);
-}
-
-function latin1(text: string): Uint8Array {
-  return Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
