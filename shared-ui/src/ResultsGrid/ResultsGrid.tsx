@@ -305,6 +305,12 @@ export function ResultsGrid({
     </Button>
   );
   const saveSelected = <SaveSelected selected={selected} />;
+  // The selection's toolbar, in the bar on a desktop and in the sheet on a phone.
+  const selectionToolbar = (children: ReactNode) => (
+    <div className="ie-results__group ie-results__selection" role="toolbar" aria-label={MESSAGES.grid.selectionLabel}>
+      {children}
+    </div>
+  );
 
   return (
     <section className="ie-results" aria-labelledby="ie-results-title" style={{ margin: '32px 0' }}>
@@ -324,16 +330,14 @@ export function ResultsGrid({
           filterControls || selectionButtons ? (
             <PhoneSheet label={MESSAGES.grid.phoneSheet(activeFilters)}>
               {filterControls}
-              {selectionButtons ? (
-                <div
-                  className="ie-results__group ie-results__selection"
-                  role="toolbar"
-                  aria-label={MESSAGES.grid.selectionLabel}
-                >
-                  {selectionButtons}
-                  {saveSelected}
-                </div>
-              ) : null}
+              {selectionButtons
+                ? selectionToolbar(
+                    <>
+                      {selectionButtons}
+                      {saveSelected}
+                    </>,
+                  )
+                : null}
             </PhoneSheet>
           ) : null
         ) : (
@@ -347,16 +351,14 @@ export function ResultsGrid({
             </div>
           ) : null
         ) : selectionButtons ? (
-          <div
-            className="ie-results__group ie-results__selection"
-            role="toolbar"
-            aria-label={MESSAGES.grid.selectionLabel}
-          >
-            {selectionButtons}
-            {selectionSummary}
-            {downloadSelected}
-            {saveSelected}
-          </div>
+          selectionToolbar(
+            <>
+              {selectionButtons}
+              {selectionSummary}
+              {downloadSelected}
+              {saveSelected}
+            </>,
+          )
         ) : null}
         {onDownloadAll ? (
           <Button
