@@ -4,6 +4,10 @@
 //   PORT=4320 node sites/serve.mjs
 //
 // - Any file answers after `?delay=ms` milliseconds when asked so (at most MAX_DELAY_MS): a slow page.
+// - A file asked for with `?hold=name` waits, while a test holds that name, until the test lets it go
+//   (at most MAX_DELAY_MS): GET /__hold?name=… starts holding, GET /__release?name=… answers those
+//   waiting and stops. Nobody holding, it answers at once. A wait that ends on the test's word, not
+//   on a clock, so a slow machine cannot see the page answer early.
 // - GET /__hits: every request so far (itself excepted), oldest first, as JSON, with the server's clock.
 // - Listens on loopback only (127.0.0.1, and ::1 where the machine has it): `localhost` and
 //   `127.0.0.1` are two host names of the same server, so a link to the other one is another site.
@@ -34,6 +38,8 @@ const TYPES = {
 /** @type {Hit[]} */
 const hits = [];
 let seq = 0;
+/** Names a test holds, each with the answers waiting on it. @type {Map<string, Set<() => void>>} */
+const held = new Map();
 
 /** The file a path names, inside ROOT, or undefined. A folder answers with its index.html. */
 async function fileFor(pathname) {
@@ -89,7 +95,35 @@ async function handle(req, res) {
     hit.status = res.statusCode;
     hit.end = res.writableFinished ? 'answered' : 'aborted';
   });
+  if (url.pathname === '/__hold' || url.pathname === '/__release') {
+    const name = url.searchParams.get('name') ?? '';
+    if (url.pathname === '/__hold') held.set(name, held.get(name) ?? new Set());
+    else {
+      for (const answer of held.get(name) ?? []) answer();
+      held.delete(name);
+    }
+    return sendText(res, 200, 'ok');
+  }
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
+
+  const holdName = url.searchParams.get('hold');
+  const waiting = holdName === null ? undefined : held.get(holdName);
+  if (waiting) {
+    const released = await new Promise((resolve) => {
+      const answer = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(answer, MAX_DELAY_MS);
+      waiting.add(answer);
+      res.once('close', () => {
+        waiting.delete(answer);
+        clearTimeout(timer);
+        resolve(false);
+      });
+    });
+    if (!released) return;
+  }
 
   const delay = Math.min(Math.max(Number(url.searchParams.get('delay')) || 0, 0), MAX_DELAY_MS);
   if (delay > 0) {

@@ -3,20 +3,20 @@ import { formatBytes } from 'media-files';
 import { SCAN_DEPTH_DEFAULT, SCAN_DEPTH_MAX, SCAN_DEPTH_MIN, SCAN_MAX_PAGES_DEFAULT } from 'shared-contracts';
 import { MESSAGES } from 'shared-contracts/messages';
 import { PATHS } from 'shared-contracts/routes';
-import { type ExpectedImage, INDEX_PAGE_IMAGES, SLOW_PAGE_3 } from '../fixtures/gallery.ts';
+import { type ExpectedImage, HELD_PAGE_3, INDEX_PAGE_IMAGES } from '../fixtures/gallery.ts';
 import { PAGE_HEADINGS } from '../fixtures/pages.ts';
 import { expect, type Gallery, pageHits, type Results, type Site, test, zipEntries } from '../fixtures/test.ts';
 
 const m = MESSAGES.website;
 
 /** A scan of the gallery at depth 3 reads index.html, page-2.html and page-3.html (the cycle back to index.html ends it). */
-const SCANNED_PAGES = ['index.html', 'page-2.html', SLOW_PAGE_3];
+const SCANNED_PAGES = ['index.html', 'page-2.html', HELD_PAGE_3];
 
 /** Each image once, with the first page it was found on (page-3's copy of photo.jpg is not listed again). */
 const SCANNED_IMAGES: readonly (ExpectedImage & { page: string })[] = [
   ...INDEX_PAGE_IMAGES.map((image) => ({ ...image, page: 'index.html' })),
   { name: 'page-two.jpg', file: 'page-two.jpg', format: 'JPEG', page: 'page-2.html' },
-  { name: 'page-three.png', file: 'page-three.png', format: 'PNG', page: SLOW_PAGE_3 },
+  { name: 'page-three.png', file: 'page-three.png', format: 'PNG', page: HELD_PAGE_3 },
 ];
 
 /** What the frameset manual (sites/gallery/frames/) shows in its frames and its same-site iframe. */
@@ -133,15 +133,17 @@ test('scans the gallery with live progress: each image once, with the page it wa
   results,
 }) => {
   const before = await gallery.lastSeq();
+  const page3 = await gallery.hold('page-3');
   await startScan(page, site, gallery.url('index.html'), 3);
 
-  // While page 3 is slow to answer: the progress, and the grid filling with what is found so far.
+  // While page 3 is held: the progress, and the grid filling with what is found so far.
   await expect(busyButton(site)).toBeDisabled();
   await expect(cancelButton(site)).toBeVisible();
   await expect(progressText(site)).toHaveText(/^\d+ pages scanned, \d+ queued, \d+ images found$/);
   await expect(progressText(site)).toHaveText(/^2 pages scanned, 1 queued, /);
   await expect(results.cards).toHaveCount(SCANNED_IMAGES.length - 1);
   await expect(cancelButton(site)).toBeVisible();
+  await page3.release();
 
   const { title, description } = m.success(SCANNED_IMAGES.length, SCANNED_PAGES.length);
   await expect(site.toast('success', title, description)).toBeVisible();
@@ -237,13 +239,16 @@ test('a scan is a job: the address names it, and a reload re-attaches, nothing f
   results,
 }) => {
   const before = await gallery.lastSeq();
+  const page3 = await gallery.hold('page-3');
   await startScan(page, site, gallery.url('index.html'), 3);
   await expect(page).toHaveURL(/[?&]job=[\w-]{16,}/);
   const address = page.url();
-  // Page 3 answers after 2 s: reload while the job waits for it.
+  // Page 3 is held: reload while the job waits for it.
   await expect(progressText(site)).toHaveText(/^2 pages scanned, 1 queued, /);
   await page.reload();
   await expect(page).toHaveURL(address);
+  await expect(progressText(site)).toHaveText(/^2 pages scanned, 1 queued, /);
+  await page3.release();
   const { title, description } = m.success(SCANNED_IMAGES.length, SCANNED_PAGES.length);
   await expect(site.toast('success', title, description)).toBeVisible();
   await expect(results.cards).toHaveCount(SCANNED_IMAGES.length);
