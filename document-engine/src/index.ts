@@ -19,9 +19,11 @@ export {
 export { type SniffedFormat, sniffFormat } from './core/sniffFormat.ts';
 export type {
   DocumentExtractor,
+  DocumentFigure,
   DocumentImage,
   EngineOptions,
   EngineProgress,
+  FigureRenderer,
   RawInflater,
   SkippedImage,
   StoredFile,

@@ -43,7 +43,43 @@ export type DocumentImage = {
   /** Why the view differs from `original`, in the order applied. */
   viewChanges?: ViewChange[];
   note?: string;
+  /**
+   * PDF: the image's key as figures name it (`num gen` of an XObject, `inline:page:n`), so that a
+   * figure's `imageKeys` find the images it draws among those extracted from the same file.
+   */
+  key?: string;
+  /**
+   * A figure or table cut out of a page (`extractPdfFigures`): `bytes` is its PNG render,
+   * `original` its one-page vector PDF, `viewChanges` `['vector']`, `pageNumbers` its page.
+   */
+  figure?: DocumentFigure;
 };
+
+/** A figure or table of a document, as `DocumentImage.figure` describes it. */
+export type DocumentFigure = {
+  kind: 'figure' | 'table';
+  /** As printed: "3", "2a", "S1", "IV". */
+  number: string;
+  /** The caption's text, label included. */
+  caption: string;
+  /** Drawn as paths and text, not one embedded picture. */
+  vector: boolean;
+  /** The render's resolution. */
+  dpi: number;
+  /** Where it is on its page, in PDF points (the page's own space): x0, y0, x1, y1. */
+  box: [number, number, number, number];
+  /** The `key`s of the images it draws. */
+  imageKeys: string[];
+};
+
+/**
+ * Draws a one-page PDF (a figure's vector file) as a PNG at `dpi`. The engine's default is pdf.js
+ * on an OffscreenCanvas in a Worker, on @napi-rs/canvas in Node (`document-engine/render`).
+ */
+export type FigureRenderer = (
+  pdf: Uint8Array,
+  options: { dpi: number; signal?: AbortSignal | undefined },
+) => Promise<{ png: Uint8Array; width: number; height: number }>;
 
 /** An image the document holds that could not be given out (damaged data, a codec not decoded), and why. */
 export type SkippedImage = {
@@ -75,6 +111,10 @@ export type EngineOptions = {
    * than the platform's DecompressionStream (Node: zlib). The browser passes none.
    */
   inflateRaw?: RawInflater;
+  /** Figures (`extractPdfFigures`): the PNG's resolution, 150 dpi unless said. */
+  figureDpi?: number;
+  /** Figures: what draws each figure's PNG; the engine's pdf.js renderer unless given. */
+  renderFigure?: FigureRenderer;
 };
 
 export type DocumentExtractor = (bytes: Uint8Array, options?: EngineOptions) => AsyncGenerator<DocumentImage>;

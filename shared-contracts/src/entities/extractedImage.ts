@@ -60,6 +60,36 @@ export const ShownOnPageSchema = z.object({
 });
 export type ShownOnPage = z.infer<typeof ShownOnPageSchema>;
 
+/** What a caption names: a figure or a table. */
+export const FIGURE_KINDS = ['figure', 'table'] as const;
+export const FigureKindSchema = z.enum(FIGURE_KINDS);
+export type FigureKind = z.infer<typeof FigureKindSchema>;
+
+/** The resolutions a figure's PNG is rendered at, in dots per inch; the first is the default. */
+export const FIGURE_DPIS = [150, 300, 600] as const;
+export type FigureDpi = (typeof FIGURE_DPIS)[number];
+
+/**
+ * A figure or table of a document, found by its caption and cut out of its page: the card's view
+ * (`url`) is a PNG render of it, and `original` is its vector file (a one-page PDF holding the
+ * figure's own paths, text and images, nothing else of the page), with `viewChanges: ['vector']`.
+ * Its page is the image's `pageNumbers`.
+ */
+export const DocumentFigureSchema = z.object({
+  kind: FigureKindSchema,
+  /** As printed: `3`, `2a`, `S1`, `IV`. */
+  number: z.string().check(z.minLength(1), z.maxLength(32)),
+  /** The caption's text, label included ("Figure 3: Accuracy by epoch."). */
+  caption: z.string().check(z.maxLength(4_000)),
+  /** Drawn as paths and text, not one embedded picture. */
+  vector: z.boolean(),
+  /** The PNG render's resolution, in dots per inch. */
+  dpi: z.number().check(z.int(), z.positive()),
+  /** Ids of the images of the same result set that it draws: each is a card of its own as well. */
+  imageIds: z.optional(z.array(z.string())),
+});
+export type DocumentFigure = z.infer<typeof DocumentFigureSchema>;
+
 export const ExtractedImageSchema = z.object({
   /** Stable within one result set. */
   id: z.string().check(z.minLength(1)),
@@ -108,5 +138,7 @@ export const ExtractedImageSchema = z.object({
   shownOnPage: z.optional(ShownOnPageSchema),
   /** Something a user should know about this image (a linked file not fetched, a preview of a vector file). */
   note: z.optional(z.string()),
+  /** A figure or table cut out of a document (its caption, number, resolution), not a stored image. */
+  figure: z.optional(DocumentFigureSchema),
 });
 export type ExtractedImage = z.infer<typeof ExtractedImageSchema>;
