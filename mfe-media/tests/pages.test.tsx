@@ -38,12 +38,17 @@ describe('the video extractor page', { timeout: 30_000 }, () => {
     expect(screen.queryByText(MESSAGES.video.ready)).toBeNull();
   });
 
+  // The Video URL panel and the preview are chunks of their own, loaded when first shown: their
+  // first import is compiled then, which on 2 busy cores takes longer than Testing Library's 1 s
+  // default.
+  const LAZY_PANEL_MS = 10_000;
+
   it('draws the Video URL field when its tab is opened, and the Upload tab first', async () => {
     render(<VideoExtractorPage />);
     expect(screen.getByRole('tab', { name: 'Upload Video' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.queryByRole('textbox', { name: 'Video URL' })).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'Video URL' }));
-    const field = await screen.findByRole('textbox', { name: 'Video URL' });
+    const field = await screen.findByRole('textbox', { name: 'Video URL' }, { timeout: LAZY_PANEL_MS });
     expect(field.getAttribute('placeholder')).toBe('https://example.com/video.mp4');
     expect(screen.getByRole('button', { name: 'Add' })).toBeTruthy();
   });
@@ -51,15 +56,17 @@ describe('the video extractor page', { timeout: 30_000 }, () => {
   it('refuses a YouTube link with the catalogue message, and accepts a direct link with the preview and slider', async () => {
     render(<VideoExtractorPage />);
     fireEvent.click(screen.getByRole('tab', { name: 'Video URL' }));
-    const field = await screen.findByRole('textbox', { name: 'Video URL' });
+    const field = await screen.findByRole('textbox', { name: 'Video URL' }, { timeout: LAZY_PANEL_MS });
     fireEvent.change(field, { target: { value: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.video.platformUnsupported);
+    expect((await screen.findByRole('alert', {}, { timeout: LAZY_PANEL_MS })).textContent).toContain(
+      MESSAGES.video.platformUnsupported,
+    );
     expect(screen.queryByTestId('video-preview')).toBeNull();
 
     fireEvent.change(field, { target: { value: 'https://media.example.com/clip.mp4' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    const preview = await screen.findByTestId('video-preview');
+    const preview = await screen.findByTestId('video-preview', {}, { timeout: LAZY_PANEL_MS });
     expect(preview.getAttribute('src')).toBe('/api/video/source?url=https%3A%2F%2Fmedia.example.com%2Fclip.mp4');
     expect(screen.getByText(MESSAGES.video.ready)).toBeTruthy();
     const interval = screen.getAllByRole('slider')[0];
