@@ -10,7 +10,7 @@ import { type DocumentKind, unlockDocument } from './documentKind.ts';
 
 export { type HostZlib, setHostZlib } from './core/hostZlib.ts';
 export { type EmbeddedBitmap, embeddedBitmapOf } from './core/metafile/index.ts';
-export { findPdfFigures, type PdfFigure, type PdfFigureNote } from './core/pdf/figures/index.ts';
+export { extractPdfFigures, findPdfFigures, type PdfFigure, type PdfFigureNote } from './core/pdf/figures/index.ts';
 export {
   type DecoderWasmUrls,
   preloadDecoders as preloadImageDecoders,

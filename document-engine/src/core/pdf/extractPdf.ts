@@ -128,6 +128,7 @@ async function toEvent(doc: PdfDocument, { use, pageNumbers }: Pending, next: ()
       width: result.width,
       height: result.height,
       pageNumbers,
+      key: use.key,
       ...(result.note ? { note: result.note } : {}),
       ...(result.original ? { original: result.original, viewChanges: result.viewChanges ?? [] } : {}),
     },

@@ -21,7 +21,7 @@ import { DocumentError, throwIfAborted } from '../../../errors.ts';
 import { concatBytes } from '../../bytes.ts';
 import { hostZlib } from '../../hostZlib.ts';
 import { nameOf, numberOf, PdfDict, PdfName, type PdfObject, PdfRef, PdfStream, PdfString } from '../objects.ts';
-import { readPages } from '../pageTree.ts';
+import { type PdfPage, readPages } from '../pageTree.ts';
 import { latin1Encode, writePdfFile } from '../pdfWriter.ts';
 import { PdfDocument } from '../xref.ts';
 import type { Box } from './geometry.ts';
@@ -64,14 +64,29 @@ export async function croppedFigurePdf(
   options: CropOptions = {},
 ): Promise<Uint8Array> {
   throwIfAborted(options.signal);
-  const limits = { ...DEFAULT_CROP_LIMITS, ...options.limits };
   let doc: PdfDocument;
+  let pages: PdfPage[];
   try {
     doc = await PdfDocument.open(bytes, options.password);
+    pages = await readPages(doc);
   } catch (error) {
     throw error instanceof DocumentError ? error : new DocumentError('invalid', undefined, { cause: error });
   }
-  const pages = await readPages(doc);
+  return cropFigureOf(doc, pages, figure, options);
+}
+
+/**
+ * `croppedFigurePdf` on a document already open: every figure of a file is cut from one parse,
+ * its content streams decoded once (the document keeps them) however many figures a page holds.
+ */
+export async function cropFigureOf(
+  doc: PdfDocument,
+  pages: PdfPage[],
+  figure: Pick<PdfFigure, 'pageNumber' | 'box'> & Partial<Pick<PdfFigure, 'captionBox'>>,
+  options: Omit<CropOptions, 'password'> = {},
+): Promise<Uint8Array> {
+  throwIfAborted(options.signal);
+  const limits = { ...DEFAULT_CROP_LIMITS, ...options.limits };
   const page = pages[figure.pageNumber - 1];
   if (!page) throw new DocumentError('invalid', `This PDF has no page ${figure.pageNumber}.`);
   const box = cropBox(figure.box, figure.captionBox, options.margin ?? DEFAULT_MARGIN);

@@ -37,7 +37,8 @@ import { DEFAULT_LAYOUT_LIMITS, type LayoutLimits, walkPageLayout } from './layo
 import { detectColumns, proposeRegion, proseLines } from './regions.ts';
 import type { PdfFigure, PdfFigureNote } from './types.ts';
 
-export { type CropLimits, type CropOptions, croppedFigurePdf, DEFAULT_CROP_LIMITS } from './cropPdf.ts';
+export { type CropLimits, type CropOptions, cropFigureOf, croppedFigurePdf, DEFAULT_CROP_LIMITS } from './cropPdf.ts';
+export { extractPdfFigures } from './extractFigures.ts';
 export { type Box, iou } from './geometry.ts';
 export { DEFAULT_LAYOUT_LIMITS, type LayoutLimits, type PageLayout, walkPageLayout } from './layoutWalk.ts';
 export type { PdfFigure, PdfFigureNote } from './types.ts';
@@ -53,16 +54,28 @@ export async function findPdfFigures(
   options: FigureOptions = {},
 ): Promise<{ figures: PdfFigure[]; notes: PdfFigureNote[] }> {
   throwIfAborted(options.signal);
-  const limits = { ...DEFAULT_LAYOUT_LIMITS, ...options.limits };
-  let doc: PdfDocument;
-  let pages: PdfPage[];
+  const { doc, pages } = await openPdf(bytes, options.password);
+  return findFiguresOf(doc, pages, options);
+}
+
+/** The document and its pages, or a DocumentError whatever the parser met (as extractPdf's is). */
+export async function openPdf(bytes: Uint8Array, password?: string): Promise<{ doc: PdfDocument; pages: PdfPage[] }> {
   try {
-    doc = await PdfDocument.open(bytes, options.password);
-    pages = await readPages(doc);
+    const doc = await PdfDocument.open(bytes, password);
+    return { doc, pages: await readPages(doc) };
   } catch (error) {
-    // the caller gets a DocumentError, whatever the parser met (as extractPdf's does)
     throw error instanceof DocumentError ? error : new DocumentError('invalid', undefined, { cause: error });
   }
+}
+
+/** `findPdfFigures` on a document already open; `onPage` is told of each page searched. */
+export async function findFiguresOf(
+  doc: PdfDocument,
+  pages: PdfPage[],
+  options: Omit<FigureOptions, 'password'> & { onPage?: (done: number, total: number) => void } = {},
+): Promise<{ figures: PdfFigure[]; notes: PdfFigureNote[] }> {
+  throwIfAborted(options.signal);
+  const limits = { ...DEFAULT_LAYOUT_LIMITS, ...options.limits };
   const figures: PdfFigure[] = [];
   const notes: PdfFigureNote[] = [];
   const started = Date.now();
@@ -87,6 +100,7 @@ export async function findPdfFigures(
       if (error instanceof DocumentError && error.code !== 'invalid') throw error;
       notes.push({ pageNumber, message: 'This page could not be read to look for figures.' });
     }
+    options.onPage?.(pageNumber, pages.length);
   }
   return { figures, notes };
 }

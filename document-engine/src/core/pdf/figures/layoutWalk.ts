@@ -111,6 +111,8 @@ type Walk = {
   started: number;
   bytes: number;
   inline: number;
+  /** The first inline image number of each form drawn on the page, by its resources. */
+  formInline: Map<PdfStream, Map<PdfDict | undefined, number>>;
   drawing: (string | undefined)[];
   /**
    * No shown text is recorded when its box or advance cannot be trusted to judge it outside: text
@@ -139,6 +141,7 @@ export async function walkPageLayout(
     started: Date.now(),
     bytes: 0,
     inline: 0,
+    formInline: new Map(),
     drawing: [],
     keepText: false,
   };
@@ -526,9 +529,10 @@ async function runContent(
         break;
       }
       case 'BI': {
+        // numbered as imageWalk numbers them (readable ones only), so a figure's imageKeys name
+        // the very images extraction gives out
         const image = readInlineImage(data, lexer, jpegBudget);
-        const box = placeImage(`inline:${walk.pageNumber}:${walk.inline++}`);
-        if (image) record(opStart, box);
+        if (image) record(opStart, placeImage(`inline:${walk.pageNumber}:${walk.inline++}`));
         break;
       }
     }
@@ -593,11 +597,20 @@ async function runForm(
     clip = clip ? (intersect(clip, box) ?? [box[0], box[1], box[0], box[1]]) : box;
     painted = clip;
   }
+  // imageWalk scans a form once per page (with the same resources): drawn again, its inline
+  // images take the numbers they had the first time
+  const seen = walk.formInline.get(form) ?? new Map<PdfDict | undefined, number>();
+  walk.formInline.set(form, seen);
+  const first = seen.get(resources);
+  const next = walk.inline;
+  if (first === undefined) seen.set(resources, next);
+  else walk.inline = first;
   drawing.push(key);
   try {
     await runContent(walk, data, resources, { ...gs, ctm, clip });
   } finally {
     drawing.pop();
+    if (first !== undefined) walk.inline = next;
   }
   return painted;
 }
