@@ -43,6 +43,17 @@ export type DocumentImage = {
   /** Why the view differs from `original`, in the order applied. */
   viewChanges?: ViewChange[];
   note?: string;
+  /** A workbook's picture: the sheet's name, and the cell its top-left corner is anchored to (`B4`). */
+  sheet?: string;
+  cell?: string;
+  /** An e-book's picture: the chapter (1-based, in reading order) and its title where it has one. */
+  chapter?: number;
+  chapterTitle?: string;
+  /** An e-mail's part: its Content-ID (without `<>`) and the file name it was sent under. */
+  contentId?: string;
+  fileName?: string;
+  /** A saved web page's image: the address it had on the page (Content-Location). */
+  sourceUrl?: string;
   /**
    * PDF: the image's key as figures name it (`num gen` of an XObject, `inline:page:n`), so that a
    * figure's `imageKeys` find the images it draws among those extracted from the same file.
@@ -75,11 +86,12 @@ export type DocumentFigure = {
 /**
  * Draws a one-page PDF (a figure's vector file) as a PNG at `dpi`. The engine's default is pdf.js
  * on an OffscreenCanvas in a Worker, on @napi-rs/canvas in Node (`document-engine/render`).
+ * `dpi` in the result: the resolution drawn at, when a bound made it lower than asked.
  */
 export type FigureRenderer = (
   pdf: Uint8Array,
   options: { dpi: number; signal?: AbortSignal | undefined },
-) => Promise<{ png: Uint8Array; width: number; height: number }>;
+) => Promise<{ png: Uint8Array; width: number; height: number; dpi?: number }>;
 
 /** An image the document holds that could not be given out (damaged data, a codec not decoded), and why. */
 export type SkippedImage = {
