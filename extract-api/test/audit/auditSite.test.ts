@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { sniffImageFormat } from 'media-files';
 import robotsParser from 'robots-parser';
 import type { AuditReport, EncodedCopy, ExtractedImage, ImageFetchFacts, ImageUse } from 'shared-contracts';
