@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { RENDER_USER } from '../../tooling/chromium.mjs';
 import { READ_IMAGE_USES_DEFAULTS } from './audit/defaults.ts';
 import { IMAGE_PASS_DEFAULTS } from './audit/imagePass/defaults.ts';
-import { DOCUMENT_TIME_LIMIT_MS } from './extractors/document/defaults.ts';
+import { DOCUMENT_TIME_LIMIT_MS, FIGURE_LIMITS } from './extractors/document/defaults.ts';
 import type { OriginalLimits } from './extractors/originals/index.ts';
 import type { ExtractionBudgets } from './extractors/probe/index.ts';
 import {
@@ -258,6 +258,21 @@ const EnvSchema = z.object({
     .default(DOCUMENT_TIME_LIMIT_MS / 1000),
   /** Documents that may wait for a worker; more are answered 503. */
   EXTRACT_API_DOCUMENT_QUEUE: z.coerce.number().int().min(0).max(10_000).default(20),
+  /** Figures and tables one POST /v1/extract-images answer gives per document; past it, the first ones and a note. */
+  EXTRACT_API_FIGURES_MAX: z.coerce.number().int().min(1).max(100_000).default(FIGURE_LIMITS.maxFigures),
+  /** Most pixels (width × height) of one figure's PNG render; a larger one is drawn at the dpi that fits. */
+  EXTRACT_API_FIGURE_MAX_PIXELS: z.coerce
+    .number()
+    .int()
+    .min(10_000)
+    .max(1_000_000_000)
+    .default(FIGURE_LIMITS.maxPixels),
+  /** One figure's render may take this many seconds; a slower one is left out, its reason in the answer's `skipped`. */
+  EXTRACT_API_FIGURE_RENDER_TIME_LIMIT_S: z.coerce
+    .number()
+    .min(0.01)
+    .max(3_600)
+    .default(FIGURE_LIMITS.renderTimeLimitMs / 1000),
   /** Every request's headers must arrive within this many seconds, or the connection is closed. */
   EXTRACT_API_HEADERS_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(CLIENT_DEFAULTS.headersTimeoutS),
   /** A request that is not an upload must arrive whole within this many seconds of its headers. */
@@ -393,6 +408,10 @@ export type AppConfig = {
   documentHeapMb: number;
   documentTimeLimitMs: number;
   documentQueue: number;
+  /** Figures: most per answer, most pixels and seconds of one render. */
+  figuresMax: number;
+  figureMaxPixels: number;
+  figureRenderTimeLimitMs: number;
   /** Slow clients and uploads (see CLIENT_DEFAULTS). */
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -414,13 +433,27 @@ export type AppConfig = {
 
 /** The document pool's settings, for buildApp and the CLI. */
 export function documentPoolOptions(
-  config: Pick<AppConfig, 'documentWorkers' | 'documentHeapMb' | 'documentTimeLimitMs' | 'documentQueue'>,
+  config: Pick<
+    AppConfig,
+    | 'documentWorkers'
+    | 'documentHeapMb'
+    | 'documentTimeLimitMs'
+    | 'documentQueue'
+    | 'figuresMax'
+    | 'figureMaxPixels'
+    | 'figureRenderTimeLimitMs'
+  >,
 ) {
   return {
     workers: config.documentWorkers,
     heapMb: config.documentHeapMb,
     timeLimitMs: config.documentTimeLimitMs,
     maxQueue: config.documentQueue,
+    figures: {
+      maxFigures: config.figuresMax,
+      maxPixels: config.figureMaxPixels,
+      renderTimeLimitMs: config.figureRenderTimeLimitMs,
+    },
   };
 }
 
@@ -597,6 +630,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     documentHeapMb: e.EXTRACT_API_DOCUMENT_HEAP_MB,
     documentTimeLimitMs: e.EXTRACT_API_DOCUMENT_TIME_LIMIT_S * 1000,
     documentQueue: e.EXTRACT_API_DOCUMENT_QUEUE,
+    figuresMax: e.EXTRACT_API_FIGURES_MAX,
+    figureMaxPixels: e.EXTRACT_API_FIGURE_MAX_PIXELS,
+    figureRenderTimeLimitMs: Math.round(e.EXTRACT_API_FIGURE_RENDER_TIME_LIMIT_S * 1000),
     headersTimeoutMs: e.EXTRACT_API_HEADERS_TIMEOUT_S * 1000,
     requestTimeoutMs: e.EXTRACT_API_REQUEST_TIMEOUT_S * 1000,
     uploadMinBytesPerS: e.EXTRACT_API_UPLOAD_MIN_BYTES_PER_S,

@@ -40,6 +40,8 @@ function parse(args: string[]) {
       json: { type: 'boolean', default: false },
       out: { type: 'string' },
       password: { type: 'string' },
+      find: { type: 'string' },
+      dpi: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
       every: { type: 'string' },
       scenes: { type: 'string' },

@@ -54,6 +54,9 @@ if (!has('web') && (values.website || values.render || values.depth !== undefine
 if (!has('document') && !has('video') && values.password !== undefined) {
   fail('--password is for a document file on disk.');
 }
+if (!has('document') && (values.find !== undefined || values.dpi !== undefined)) {
+  fail('--find and --dpi are for a document file on disk (figures: a PDF).');
+}
 
 /** The web address of each web input, or why it is none. */
 const addresses = new Map<Input, string | InputFailure>();

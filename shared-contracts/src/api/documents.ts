@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { OriginalFileSchema, ViewChangeSchema } from '../entities/extractedImage.ts';
+import {
+  DocumentFigureSchema,
+  FIGURE_DPIS,
+  type FigureDpi,
+  OriginalFileSchema,
+  ViewChangeSchema,
+} from '../entities/extractedImage.ts';
 import { DOCX_MAX_BYTES, PDF_MAX_BYTES, PPT_MAX_BYTES } from '../limits.ts';
 import { ApiErrorSchema } from './errors.ts';
 
@@ -22,8 +28,21 @@ export const DOCUMENT_MAX_BYTES: Readonly<Record<z.infer<typeof DocumentKindSche
   ppt: PPT_MAX_BYTES,
 };
 
-/** Multipart field names of the upload. */
-export const DOCUMENT_UPLOAD_FIELDS = { file: 'file', password: 'password' } as const;
+/** Multipart field names of the upload (`find` and `dpi` are taken from the query string too). */
+export const DOCUMENT_UPLOAD_FIELDS = { file: 'file', password: 'password', find: 'find', dpi: 'dpi' } as const;
+
+/**
+ * What an upload asks for: its embedded images (the default), its figures and tables (PDF only:
+ * each a PNG render with its vector PDF as the original), or both, figures after images.
+ */
+export const DOCUMENT_FINDS = ['images', 'figures', 'both'] as const;
+export const DocumentFindSchema = z.enum(DOCUMENT_FINDS);
+export type DocumentFind = z.infer<typeof DocumentFindSchema>;
+
+/** A `dpi` field's text as one of FIGURE_DPIS; undefined for anything else. */
+export function parseFigureDpi(text: string): FigureDpi | undefined {
+  return FIGURE_DPIS.find((dpi) => String(dpi) === text.trim());
+}
 
 export const DocumentApiImageSchema = z.object({
   /** `data:<mime>;base64,…` of the image's bytes; for a linked (not embedded) image, its address, never fetched. */
@@ -57,6 +76,11 @@ export const DocumentApiImageSchema = z.object({
   original: z.optional(OriginalFileSchema),
   /** Why the view differs from `original`. */
   viewChanges: z.optional(z.array(ViewChangeSchema)),
+  /**
+   * A figure or table (asked with `find=figures` or `both`): `url` is its PNG render, `original`
+   * its vector PDF. Its `imageIds` are the `name`s of this answer's images that it draws.
+   */
+  figure: z.optional(DocumentFigureSchema),
 });
 export type DocumentApiImage = z.infer<typeof DocumentApiImageSchema>;
 

@@ -274,6 +274,16 @@ export const MESSAGES = {
     unreadable: 'This file could not be read: it is damaged or too complex.',
     /** The server's document readers are all busy and its queue is full. */
     serverBusy: 'The server is reading other documents right now. Please try again in a minute.',
+    /** Figures and tables are found from captions in a PDF's drawing; Word and PowerPoint files are not searched. */
+    figuresPdfOnly: 'Figures are found in PDFs only for now.',
+    /** A `dpi` that is not one of the figure resolutions offered. */
+    figureDpiChoices: (given: string, choices: readonly number[]) =>
+      `${given ? `"${given}" is not a resolution figures are drawn at` : 'No resolution was given'}: choose ${choices.slice(0, -1).join(', ')} or ${choices.at(-1)} dots per inch.`,
+    /** A `find` that is none of images, figures, both. */
+    findChoices: (given: string) => `"${given}" is not something to find: ask for images, figures or both.`,
+    /** More figures than one answer gives: the first ones were given. */
+    figuresCapped: (given: number) =>
+      `This document has more than ${given} figures and tables; the first ${given} are given. Extract it on the website or with the CLI for all of them.`,
     previewConverted: (format: string) => `Preview converted from ${format}; download keeps the original`,
     /** The browser could not draw the EMF/WMF; its card shows the bitmap the metafile carries instead. */
     previewFromBitmap: (format: string) =>
@@ -349,6 +359,37 @@ export const MESSAGES = {
     zipAsShown: 'As shown',
     zipOriginals: 'Original files',
   },
+  /** Figures and tables cut out of a PDF (charts, diagrams, tables with their captions): the PDF screen and the cards. */
+  figures: {
+    /** The PDF screen's choice of what to find, and the resolution of the figures' PNGs. */
+    findLabel: 'Find',
+    find: { images: 'Images', figures: 'Figures', both: 'Both' },
+    findHelp:
+      'Figures are charts, diagrams and tables found by their captions: each is cut out as a vector PDF and shown as a PNG.',
+    dpiLabel: 'Figure resolution',
+    dpi: (dpi: number) => `${dpi} dpi`,
+    /** "Figure 3", "Table 2". */
+    label: (kind: 'figure' | 'table', number: string) => `${kind === 'table' ? 'Table' : 'Figure'} ${number}`,
+    /** A card's line: "Figure 3 · page 7 · vector"; "picture" when the figure is one embedded image. */
+    cardLine: (label: string, page: number | undefined, vector: boolean) =>
+      [label, page === undefined ? undefined : `page ${page}`, vector ? 'vector' : 'picture']
+        .filter(Boolean)
+        .join(' · '),
+    /** A caption too long for the card's lines opens whole. */
+    fullCaption: 'Full caption',
+    /** A figure's original: its vector PDF. */
+    vectorPdf: 'Vector PDF',
+    vectorPdfLabel: (name: string) => `Download the vector PDF of ${name}`,
+    /** The images a figure draws, each a card of its own too. */
+    draws: (names: readonly string[]) => `Draws ${names.join(', ')}`,
+    /** The grid's filter when a set holds figures and images. */
+    showLabel: 'Show',
+    show: { all: 'Everything', figures: 'Figures', images: 'Images' },
+    noFigures: (what: string) => ({
+      title: 'No figures found',
+      description: `No figure or table caption ("Figure 1", "Table 2") was found in this ${what}.`,
+    }),
+  },
   /** The one results grid's own words: choices made before downloading. */
   grid: {
     /** The results grid or progress bar's code could not be fetched (a deploy in between, the network). */
@@ -378,7 +419,7 @@ export const MESSAGES = {
     otherSource: 'Other images',
     fileNames: 'File names',
     fileNamesHelp: (tokens: readonly string[]) =>
-      `Used for every download and ZIP entry. Tokens: ${tokens.join(' ')}. The same name twice gets -2, -3.`,
+      `Used for every download and ZIP entry. Tokens: ${tokens.join(' ')}. {figure} and {caption} name a PDF's figures and tables (figure-3, its caption's words) and are empty for other images. The same name twice gets -2, -3.`,
     /** The live preview under the template. */
     namesPreview: (names: readonly string[]) => `First files: ${names.join(', ')}`,
     /** "Download manifest" of the images shown, as CSV or JSON. */

@@ -7,6 +7,7 @@
  *   const pool = createDocumentPool({ workers: 2, heapMb: 512, timeLimitMs: 120_000, maxQueue: 20 });
  *   const place = pool.reserve();                 // before the upload is read: .busy (503) when full
  *   const { kind, body } = await pool.readAnswer(bytes or { file }, { password, signal, maxAnswerBytes, place });
+ *   … readAnswer(bytes, { find: 'figures', dpi: 300, … })    // figures of a PDF (or 'both'), see readDocument.ts
  *   const { kind, images } = await pool.readImages(bytes, { password, signal });  // the CLI
  *   await pool.close();
  *
@@ -21,6 +22,8 @@ import type { DocumentImage, DocumentKind } from 'document-engine';
 // the errors alone: the engine itself loads in the workers, never in the thread that starts them
 import { DocumentError, PasswordRequiredError } from 'document-engine/errors';
 import { Piscina } from 'piscina';
+import type { DocumentFind } from 'shared-contracts';
+import type { FigureLimits } from './defaults.ts';
 import { DocumentLimitError } from './failure.ts';
 import type { DocumentJob, JobMessage, SerializedFailure } from './workerProtocol.ts';
 
@@ -41,6 +44,8 @@ export type DocumentPoolOptions = {
    * it passes 0 and its documents compete for the cores as any other command would.
    */
   niceIncrement?: number;
+  /** Figures: most per answer, and each render's bounds (FIGURE_LIMITS when left out). */
+  figures?: FigureLimits | undefined;
 };
 
 export type ReadDocumentJobOptions = {
@@ -49,6 +54,10 @@ export type ReadDocumentJobOptions = {
   signal?: AbortSignal | undefined;
   /** The place reserve() took for this job; the job releases it when it ends. Taken now when left out. */
   place?: DocumentPlace | undefined;
+  /** Images (the default), figures (PDF only) or both. */
+  find?: DocumentFind | undefined;
+  /** Figures: their PNG's resolution. */
+  dpi?: number | undefined;
 };
 
 /** A document's bytes, or the temporary file a large upload was written to (the worker reads it). */
@@ -191,7 +200,7 @@ export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
         ? job.bytes
         : job.bytes?.slice();
     const ran = pool()
-      .run({ ...job, bytes: owned, port: port2 } satisfies DocumentJob, {
+      .run({ ...job, bytes: owned, figures: options.figures, port: port2 } satisfies DocumentJob, {
         transferList: owned ? [owned.buffer as ArrayBuffer, port2] : [port2],
         signal: jobSignal,
       })
@@ -218,9 +227,9 @@ export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
   return {
     reserve,
 
-    async readAnswer(input, { password, signal, place, maxAnswerBytes }) {
+    async readAnswer(input, { password, signal, place, maxAnswerBytes, find, dpi }) {
       const source = input instanceof Uint8Array ? { bytes: input } : { file: input.file };
-      const done = await run({ ...source, password, answer: 'json', maxAnswerBytes }, { signal, place });
+      const done = await run({ ...source, password, answer: 'json', maxAnswerBytes, find, dpi }, { signal, place });
       const body = done.body ?? new Uint8Array();
       return {
         kind: done.kind,
@@ -230,7 +239,7 @@ export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
       };
     },
 
-    async readImages(bytes, { password, signal, place } = {}) {
+    async readImages(bytes, { password, signal, place, find, dpi } = {}) {
       // the consumer leaving early (break, an error) ends the job too
       const left = new AbortController();
       const queue: DocumentImage[] = [];
@@ -240,7 +249,7 @@ export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
         resolveKind = resolve;
       });
       const finished = run(
-        { bytes, password, answer: 'images', maxAnswerBytes: Number.POSITIVE_INFINITY },
+        { bytes, password, answer: 'images', maxAnswerBytes: Number.POSITIVE_INFINITY, find, dpi },
         { signal: signal ? AbortSignal.any([signal, left.signal]) : left.signal, place },
         (message) => {
           if (message.type === 'kind') resolveKind(message.kind);
@@ -304,7 +313,7 @@ export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
 function rebuild(failure: SerializedFailure): Error {
   switch (failure.name) {
     case 'DocumentLimitError':
-      return new DocumentLimitError((failure.status ?? 422) as 413 | 422 | 503, failure.message);
+      return new DocumentLimitError((failure.status ?? 422) as DocumentLimitError['status'], failure.message);
     case 'PasswordRequiredError':
       return new PasswordRequiredError(failure.code === 'wrong-password' ? 'wrong-password' : 'password-required');
     case 'DocumentError':

@@ -8,6 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { getHeapStatistics } from 'node:v8';
 import type { DocumentImage, DocumentKind, SkippedImage } from 'document-engine';
 import { createNameAllocator, safeFileName, withFormatExtension } from 'media-files';
+import { MESSAGES } from 'shared-contracts/messages';
+import { FIGURE_LIMITS, type FigureLimits } from './defaults.ts';
 import { DocumentLimitError } from './failure.ts';
 import { readDocumentImages } from './readDocument.ts';
 import { toApiImage } from './toApiImage.ts';
@@ -21,10 +23,13 @@ export default async function readDocumentJob(job: DocumentJob): Promise<void> {
     // The pool's termination is the time limit: no clock inside.
     const skipped: SkippedImage[] = [];
     const bytes = job.file === undefined ? (job.bytes ?? new Uint8Array()) : await readUpload(job.file);
+    const figures = job.figures ?? FIGURE_LIMITS;
     const { kind, images } = await readDocumentImages(bytes, {
       password: job.password,
       timeLimitMs: Number.POSITIVE_INFINITY,
       onSkipped: (one) => skipped.push(one),
+      find: job.find,
+      figures: { ...(job.dpi ? { dpi: job.dpi } : {}), ...figures },
     });
     post({ type: 'kind', kind });
     if (job.answer === 'images') {
@@ -41,7 +46,12 @@ export default async function readDocumentJob(job: DocumentJob): Promise<void> {
       }
       post({ type: 'done', kind, imageCount, heapBytes: getHeapStatistics().total_heap_size });
     } else {
-      const { body, imageCount } = await jsonAnswer(kind, images, job.maxAnswerBytes, skipped);
+      const { body, imageCount } = await jsonAnswer(kind, images, {
+        maxAnswerBytes: job.maxAnswerBytes,
+        skipped,
+        maxFigures: figures.maxFigures,
+        linkImages: job.find === 'both',
+      });
       post({ type: 'done', kind, imageCount, body, heapBytes: getHeapStatistics().total_heap_size }, [
         body.buffer as ArrayBuffer,
       ]);
@@ -56,29 +66,52 @@ export default async function readDocumentJob(job: DocumentJob): Promise<void> {
 /**
  * `{success, kind, images}` as UTF-8 bytes, each data: URL base64-encoded straight into a Buffer
  * a slice at a time: outside V8's heap, so a large answer does not count against the worker's heap limit.
+ * Figures past `maxFigures` are not rendered: the answer gives the first ones and says so in
+ * `skipped`. With `linkImages` (find=both) each figure names the images it draws, which came first.
  */
 async function jsonAnswer(
   kind: DocumentKind,
   images: AsyncGenerator<DocumentImage>,
-  maxAnswerBytes: number,
-  skipped: readonly SkippedImage[],
+  {
+    maxAnswerBytes,
+    skipped,
+    maxFigures,
+    linkImages,
+  }: {
+    maxAnswerBytes: number;
+    skipped: SkippedImage[];
+    maxFigures: FigureLimits['maxFigures'];
+    linkImages: boolean;
+  },
 ): Promise<{ body: Uint8Array; imageCount: number }> {
   const parts: Uint8Array[] = [Buffer.from(`{"success":true,"kind":${JSON.stringify(kind)},"images":[`)];
   const allocate = createNameAllocator();
+  const namesByKey = linkImages ? new Map<string, string>() : undefined;
   let answerBytes = 0;
   let imageCount = 0;
+  let figureCount = 0;
   for await (const image of images) {
+    if (image.figure) {
+      // this one is rendered already; the ones after it are not (leaving the loop ends the extractor)
+      if (figureCount >= maxFigures) {
+        skipped.push({ reason: MESSAGES.documents.figuresCapped(maxFigures) });
+        break;
+      }
+      figureCount += 1;
+    }
     answerBytes += image.bytes.length + (image.original?.bytes.length ?? 0);
     if (answerBytes > maxAnswerBytes) throw DocumentLimitError.answerTooLarge(maxAnswerBytes);
     if (imageCount > 0) parts.push(Buffer.from(','));
     imageCount += 1;
     const name = allocate(safeFileName(image.name));
     const originalName = image.original && allocate(withFormatExtension(name, image.original.format));
+    if (image.key && !image.figure) namesByKey?.set(image.key, name);
     const { url, original, ...rest } = toApiImage(
       image,
       name,
       '',
       originalName ? { name: originalName, url: '' } : undefined,
+      namesByKey,
     );
     if (image.linkedUrl) {
       parts.push(Buffer.from(JSON.stringify({ url, ...rest })));

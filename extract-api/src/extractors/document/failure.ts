@@ -9,7 +9,7 @@ import { MESSAGES } from 'shared-contracts/messages';
 export class DocumentLimitError extends Error {
   override readonly name = 'DocumentLimitError';
   constructor(
-    readonly status: 413 | 422 | 503,
+    readonly status: 400 | 413 | 422 | 503,
     message: string,
   ) {
     super(message);
@@ -37,6 +37,11 @@ export class DocumentLimitError extends Error {
   /** Every document worker is busy and the queue is full. */
   static busy(): DocumentLimitError {
     return new DocumentLimitError(503, MESSAGES.documents.serverBusy);
+  }
+
+  /** Figures asked of a Word or PowerPoint file: this server looks for them in PDFs only. */
+  static figuresPdfOnly(): DocumentLimitError {
+    return new DocumentLimitError(400, MESSAGES.documents.figuresPdfOnly);
   }
 
   static tooSlow(ms: number): DocumentLimitError {

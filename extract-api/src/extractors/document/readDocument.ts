@@ -1,8 +1,12 @@
+import { deflateSync } from 'node:zlib';
 import {
   DocumentError,
+  type DocumentExtractor,
   type DocumentImage,
   type DocumentKind,
   extractorFor,
+  extractPdfFigures,
+  type HostZlib,
   type SkippedImage,
   setHostZlib,
   sniffDocumentKind,
@@ -10,11 +14,26 @@ import {
   unlockDocument,
 } from 'document-engine';
 import { nodeInflateRaw, nodeZlib } from 'document-engine/node';
-import { DOCUMENT_TIME_LIMIT_MS } from './defaults.ts';
+import type { DocumentFind } from 'shared-contracts';
+import { DOCUMENT_TIME_LIMIT_MS, FIGURE_LIMITS } from './defaults.ts';
 import { DocumentLimitError } from './failure.ts';
 
 // PDF streams inflated and PNG views deflated by Node's zlib rather than fflate and CompressionStream
 setHostZlib(nodeZlib);
+
+/**
+ * While figures are drawn, their PNGs are deflated in this thread instead of on libuv's pool: the
+ * pool's threads serve the whole process at the event loop's priority, where a document worker
+ * runs niced, and a 600 dpi render is tens of MB of rows. Eight figure jobs at once, deflated on
+ * the pool, put /api/health's worst probe at 150-190 ms on 2 cores; deflated here, under 100 ms.
+ */
+const figureZlib: HostZlib = {
+  ...nodeZlib,
+  deflate: async (bytes) => {
+    const out = deflateSync(bytes, { level: 4 });
+    return new Uint8Array(out.buffer, out.byteOffset, out.length);
+  },
+};
 
 export type ReadDocumentOptions = {
   password?: string | undefined;
@@ -23,6 +42,10 @@ export type ReadDocumentOptions = {
   timeLimitMs?: number | undefined;
   /** Told of each image the document holds that the engine could not give out. */
   onSkipped?: ((skipped: SkippedImage) => void) | undefined;
+  /** Embedded images (the default), figures and tables (PDF only), or both: the images first. */
+  find?: DocumentFind | undefined;
+  /** Figures: their PNG's resolution, and the bounds of each render. */
+  figures?: { dpi?: number; maxPixels?: number; renderTimeLimitMs?: number } | undefined;
 };
 
 export type ReadDocumentResult = { kind: DocumentKind; images: AsyncGenerator<DocumentImage> };
@@ -44,11 +67,32 @@ export async function readDocumentImages(
     );
   }
   const document = await unlockDocument(bytes, { password: options.password, signal: options.signal });
-  return { kind: document.kind, images: bounded(document, options) };
+  const find = options.find ?? 'images';
+  if (find !== 'images' && document.kind !== 'pdf') throw DocumentLimitError.figuresPdfOnly();
+  return { kind: document.kind, images: bounded(document, find, options) };
+}
+
+/**
+ * The figure extractor with its renderer: pdf.js, loaded with the first figure asked for, so that
+ * a job that wants images only never loads it.
+ */
+async function figureExtractor(figures: ReadDocumentOptions['figures']): Promise<DocumentExtractor> {
+  const { createPdfjsRenderer } = await import('document-engine/render');
+  const renderFigure = createPdfjsRenderer({
+    maxPixels: figures?.maxPixels ?? FIGURE_LIMITS.maxPixels,
+    timeLimitMs: figures?.renderTimeLimitMs ?? FIGURE_LIMITS.renderTimeLimitMs,
+  });
+  const figureDpi = figures?.dpi;
+  return (bytes, options) =>
+    extractPdfFigures(bytes, { ...options, renderFigure, ...(figureDpi ? { figureDpi } : {}) });
 }
 
 /** The images of a document unlocked once, above: its extractor reads the decrypted bytes as they are. */
-async function* bounded(document: UnlockedDocument, options: ReadDocumentOptions): AsyncGenerator<DocumentImage> {
+async function* bounded(
+  document: UnlockedDocument,
+  find: DocumentFind,
+  options: ReadDocumentOptions,
+): AsyncGenerator<DocumentImage> {
   const timeLimit = options.timeLimitMs ?? DOCUMENT_TIME_LIMIT_MS;
   const deadline = performance.now() + timeLimit;
   const controller = new AbortController();
@@ -62,21 +106,31 @@ async function* bounded(document: UnlockedDocument, options: ReadDocumentOptions
       controller.abort();
     }
   };
+  // images first, then figures; a worker reads one document at a time, so the zlib set is this job's alone
+  const passes: { extract: DocumentExtractor; zlib: HostZlib }[] = [];
+  if (find !== 'figures') passes.push({ extract: extractorFor(document.kind), zlib: nodeZlib });
+  if (find !== 'images') passes.push({ extract: await figureExtractor(options.figures), zlib: figureZlib });
   try {
-    for await (const image of extractorFor(document.kind)(document.bytes, {
-      password: options.password,
-      signal,
-      onProgress: checkClock,
-      inflateRaw: nodeInflateRaw,
-      ...(options.onSkipped ? { onSkipped: options.onSkipped } : {}),
-    })) {
-      yield image;
-      checkClock();
+    for (const { extract, zlib } of passes) {
+      setHostZlib(zlib);
+      for await (const image of extract(document.bytes, {
+        password: options.password,
+        signal,
+        onProgress: checkClock,
+        inflateRaw: nodeInflateRaw,
+        ...(options.onSkipped ? { onSkipped: options.onSkipped } : {}),
+      })) {
+        yield image;
+        checkClock();
+        if (late) break;
+      }
       if (late) break;
     }
   } catch (error) {
     if (late) throw DocumentLimitError.tooSlow(timeLimit);
     throw error;
+  } finally {
+    setHostZlib(nodeZlib);
   }
   if (late) throw DocumentLimitError.tooSlow(timeLimit);
 }

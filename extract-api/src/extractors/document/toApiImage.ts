@@ -1,4 +1,4 @@
-import type { DocumentImage } from 'document-engine';
+import type { DocumentFigure, DocumentImage } from 'document-engine';
 import type { DocumentApiImage } from 'shared-contracts';
 
 /** `data:<mime>;base64,…`: the image travels inside the answer, so the server keeps no file. */
@@ -10,13 +10,15 @@ export function dataUrlOf(image: Pick<DocumentImage, 'bytes' | 'mimeType'>): str
  * One engine image in the API's shape (shared-contracts `DocumentApiImageSchema`). `pageNumber` is the first page for a PDF,
  * the first slide for a presentation, and 1 where the format has neither (the API's shape
  * requires one). A linked image's url is its address: it is reported, never fetched. `original` names
- * the stored file when the view is not it.
+ * the stored file when the view is not it (a figure's vector PDF). `imageNames` (find=both): the
+ * names given to the images before, by key, which a figure's imageIds are.
  */
 export function toApiImage(
   image: DocumentImage,
   name: string,
   url: string,
   original?: { name: string; url: string },
+  imageNames?: ReadonlyMap<string, string>,
 ): DocumentApiImage {
   const pageNumber = image.pageNumbers?.[0] ?? image.slideNumbers?.[0] ?? 1;
   return {
@@ -47,5 +49,24 @@ export function toApiImage(
           viewChanges: image.viewChanges ?? [],
         }
       : {}),
+    ...(image.figure ? { figure: apiFigure(image.figure, imageNames) } : {}),
+  };
+}
+
+/** The engine's figure without what only the engine uses (its box, its images' keys). */
+function apiFigure(figure: DocumentFigure, imageNames: ReadonlyMap<string, string> | undefined) {
+  const imageIds = imageNames
+    ? figure.imageKeys.flatMap((key) => {
+        const name = imageNames.get(key);
+        return name === undefined ? [] : [name];
+      })
+    : [];
+  return {
+    kind: figure.kind,
+    number: figure.number,
+    caption: figure.caption,
+    vector: figure.vector,
+    dpi: figure.dpi,
+    ...(imageIds.length > 0 ? { imageIds } : {}),
   };
 }

@@ -7,6 +7,8 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { DocumentImage, DocumentKind } from 'document-engine';
+import type { DocumentFind } from 'shared-contracts';
+import type { FigureLimits } from './defaults.ts';
 
 export type DocumentJob = {
   /** The document: its bytes, or a file the worker reads itself (the server's memory stays flat). */
@@ -21,6 +23,12 @@ export type DocumentJob = {
   answer: 'json' | 'images';
   /** Most image bytes a `json` answer may carry. */
   maxAnswerBytes: number;
+  /** Images (when left out), figures (PDF only) or both. */
+  find?: DocumentFind | undefined;
+  /** Figures: the PNG's resolution (150 dpi when left out). */
+  dpi?: number | undefined;
+  /** Figures: how many a `json` answer gives, and each render's bounds (FIGURE_LIMITS when left out). */
+  figures?: FigureLimits | undefined;
   port: MessagePort;
 };
 

@@ -4,7 +4,8 @@
  * read as it arrives, refused the moment it passes its kind's limit, and kept in memory only up to
  * `memoryBytes` (past that in a temporary file, deleted when the request ends); the same engine the
  * browser runs reads it; every image comes back inline as a `data:` URL, so the server keeps
- * nothing between requests.
+ * nothing between requests. `find=figures|both` (a field or the query) asks for a PDF's figures and
+ * tables too, each a PNG render at `dpi` with its vector PDF as the original.
  */
 import { randomUUID } from 'node:crypto';
 import { type FileHandle, mkdir, open, rm } from 'node:fs/promises';
@@ -14,11 +15,17 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
+  DOCUMENT_FINDS,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_UPLOAD_FIELDS,
+  type DocumentFind,
   ExtractImagesErrorSchema,
   ExtractImagesResponseSchema,
+  FIGURE_DPIS,
+  type FigureDpi,
+  parseFigureDpi,
 } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts/messages';
 import { documentPoolOptions, loadConfig } from '../../../config.ts';
 import { toHttpFailure } from '../../../errors.ts';
 import {
@@ -57,6 +64,38 @@ export const PASSWORD_MAX_CHARS = 1024;
 const UPLOAD_SHAPE = `send one document in the multipart field ${DOCUMENT_UPLOAD_FIELDS.file} and, for an encrypted one, its password in the field ${DOCUMENT_UPLOAD_FIELDS.password}`;
 
 class BadUploadError extends Error {}
+
+/** What to find and at what resolution, as the fields or the query say: a wrong word is a BadUploadError. */
+type Wanted = { find: DocumentFind; dpi: FigureDpi };
+
+function findOf(text: string): DocumentFind {
+  const find = DOCUMENT_FINDS.find((one) => one === text.trim().toLowerCase());
+  if (!find) throw new BadUploadError(MESSAGES.documents.findChoices(text.slice(0, 40)));
+  return find;
+}
+
+function dpiOf(text: string): FigureDpi {
+  const dpi = parseFigureDpi(text);
+  if (!dpi) throw new BadUploadError(MESSAGES.documents.figureDpiChoices(text.slice(0, 40), FIGURE_DPIS));
+  return dpi;
+}
+
+/** The query's `find` and `dpi` (each a string when given once); the fields, read later, override them. */
+function wantedOf(query: unknown): Wanted {
+  const { find, dpi } = (query ?? {}) as Record<string, unknown>;
+  const text = (value: unknown, name: string) => {
+    if (value === undefined || typeof value === 'string') return value;
+    throw new BadUploadError(
+      `Send ${name} once in the query, not ${Array.isArray(value) ? value.length : 'several'} times.`,
+    );
+  };
+  const findText = text(find, DOCUMENT_UPLOAD_FIELDS.find);
+  const dpiText = text(dpi, DOCUMENT_UPLOAD_FIELDS.dpi);
+  return {
+    find: findText === undefined ? 'images' : findOf(findText),
+    dpi: dpiText === undefined ? FIGURE_DPIS[0] : dpiOf(dpiText),
+  };
+}
 
 /** Where an upload waits: in memory up to `memoryBytes`, in a file of `dir` past that. */
 type Spill = { memoryBytes: number; dir: string };
@@ -151,7 +190,7 @@ export function extractImagesRoutes(options: ExtractImagesRouteOptions = {}): Fa
         compress: false,
         schema: {
           summary: 'Every embedded image of a PDF, Word (.docx, .doc) or PowerPoint (.pptx, .ppt) file',
-          description: `multipart/form-data with the document in the field \`${DOCUMENT_UPLOAD_FIELDS.file}\` (a PDF up to 100 MB, Word or PowerPoint up to 50 MB) and, for an encrypted document, its password in the field \`${DOCUMENT_UPLOAD_FIELDS.password}\`. Each image's url is a data: URL of its original bytes (JPEG and JPEG 2000 as stored, other PDF images as lossless PNG).`,
+          description: `multipart/form-data with the document in the field \`${DOCUMENT_UPLOAD_FIELDS.file}\` (a PDF up to 100 MB, Word or PowerPoint up to 50 MB) and, for an encrypted document, its password in the field \`${DOCUMENT_UPLOAD_FIELDS.password}\`. Each image's url is a data: URL of its original bytes (JPEG and JPEG 2000 as stored, other PDF images as lossless PNG). \`${DOCUMENT_UPLOAD_FIELDS.find}\` (a field or the query): \`images\` (the default), \`figures\` or \`both\`: a PDF's figures and tables found by their captions, each with \`figure\` set, its url a PNG render at \`${DOCUMENT_UPLOAD_FIELDS.dpi}\` (${FIGURE_DPIS.join(', ')}; default ${FIGURE_DPIS[0]}) and its original the vector PDF.`,
           consumes: ['multipart/form-data'],
           response: {
             '2xx': ExtractImagesResponseSchema,
@@ -169,6 +208,12 @@ export function extractImagesRoutes(options: ExtractImagesRouteOptions = {}): Fa
             `Send the document as multipart/form-data, in a field named ${DOCUMENT_UPLOAD_FIELDS.file}.`,
           );
         }
+        let asked: Wanted;
+        try {
+          asked = wantedOf(request.query);
+        } catch (error) {
+          return fail(400, (error as Error).message);
+        }
         // A place first: when every worker and the queue are taken, the upload is refused unread
         // (and its connection closed with the answer, see guardSlowClients).
         let place: DocumentPlace;
@@ -181,8 +226,9 @@ export function extractImagesRoutes(options: ExtractImagesRouteOptions = {}): Fa
         const signal = clientGoneSignal(reply);
         let upload: Upload;
         let password: string | undefined;
+        let wanted: Wanted;
         try {
-          ({ upload, password } = await readParts(request.parts(), spill));
+          ({ upload, password, wanted } = await readParts(request.parts(), spill, asked));
         } catch (error) {
           place.release();
           // Cut for arriving too slowly: its 408 is sent already.
@@ -193,7 +239,7 @@ export function extractImagesRoutes(options: ExtractImagesRouteOptions = {}): Fa
           // boundary that is not the one announced, a body cut short.
           return fail(400, `This upload could not be read (${(error as Error).message}): ${UPLOAD_SHAPE}.`);
         }
-        const read = await pool.readAnswer(upload.input, { password, signal, place, maxAnswerBytes }).then(
+        const read = await pool.readAnswer(upload.input, { password, signal, place, maxAnswerBytes, ...wanted }).then(
           (answer) => ({ answer }),
           (error: unknown) => ({ error }),
         );
@@ -209,7 +255,13 @@ export function extractImagesRoutes(options: ExtractImagesRouteOptions = {}): Fa
         }
         const { answer } = read;
         request.log.info(
-          { kind: answer.kind, images: answer.imageCount, workerHeapBytes: answer.heapBytes, bytes: upload.size },
+          {
+            kind: answer.kind,
+            images: answer.imageCount,
+            ...(wanted.find === 'images' ? {} : { find: wanted.find, dpi: wanted.dpi }),
+            workerHeapBytes: answer.heapBytes,
+            bytes: upload.size,
+          },
           'document read',
         );
         // The worker wrote the JSON (ExtractImagesResponseSchema's shape): sent as it is.
@@ -220,15 +272,18 @@ export function extractImagesRoutes(options: ExtractImagesRouteOptions = {}): Fa
 }
 
 /**
- * The upload's document and password; throws BadUploadError, DocumentLimitError or multipart's own
- * errors (the document's temporary file removed then).
+ * The upload's document, password and what to find in it (`asked`, the query's, unless a field says
+ * otherwise); throws BadUploadError, DocumentLimitError or multipart's own errors (the document's
+ * temporary file removed then).
  */
 async function readParts(
   parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>,
   spill: Spill,
-): Promise<{ upload: Upload; password: string | undefined }> {
+  asked: Wanted,
+): Promise<{ upload: Upload; password: string | undefined; wanted: Wanted }> {
   let upload: Upload | undefined;
   let password: string | undefined;
+  const wanted = { ...asked };
   try {
     for await (const part of parts) {
       if (part.type === 'file') {
@@ -246,6 +301,10 @@ async function readParts(
           );
         }
         password = part.value || undefined;
+      } else if (part.fieldname === DOCUMENT_UPLOAD_FIELDS.find && typeof part.value === 'string') {
+        wanted.find = findOf(part.value);
+      } else if (part.fieldname === DOCUMENT_UPLOAD_FIELDS.dpi && typeof part.value === 'string') {
+        wanted.dpi = dpiOf(part.value);
       }
     }
     if (!upload || upload.size === 0) {
@@ -253,7 +312,7 @@ async function readParts(
         `No document received: send a PDF, Word or PowerPoint file in the multipart field ${DOCUMENT_UPLOAD_FIELDS.file}.`,
       );
     }
-    return { upload, password };
+    return { upload, password, wanted };
   } catch (error) {
     await upload?.remove();
     throw error;
