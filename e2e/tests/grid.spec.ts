@@ -79,7 +79,7 @@ test('a selection of 2 gives a ZIP of exactly those 2, byte for byte, and the ma
   ]);
   const lines = zip.csv.trimEnd().split('\r\n');
   expect(lines[0]).toBe(
-    'file,source,page,slide,time,foundOn,alt,width,height,bytes,format,sha256,shownUrl,shownWidth,shownHeight',
+    'file,source,page,slide,time,foundOn,alt,width,height,bytes,format,sha256,shownUrl,shownWidth,shownHeight,figure,caption',
   );
   expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['photo.jpg', 'lazy.png']);
   expect(lines[1]).toContain(gallery.sha256('photo.jpg'));

@@ -123,6 +123,40 @@ describe('file names by a template', () => {
   });
 });
 
+describe('figures by a template', () => {
+  const figure = (kind: 'figure' | 'table', number: string, caption: string, format = 'PNG'): NameFacts => ({
+    name: `${kind}-${number}.png`,
+    format,
+    page: 7,
+    figure: { kind, number, caption },
+    index: 1,
+  });
+
+  it('{figure} is the kind and number, {caption} the caption without its label', () => {
+    expect(nameFromTemplate('{figure}-{caption}', figure('figure', '3', 'Figure 3: Accuracy by epoch.'))).toBe(
+      'figure-3-Accuracy by epoch.png',
+    );
+    expect(nameFromTemplate('{figure}_{caption}', figure('table', '2a', 'Table 2a. Results, per site'))).toBe(
+      'table-2a_Results, per site.png',
+    );
+    expect(nameFromTemplate('{caption}', figure('figure', 'S1', 'Fig. S1 \u2014 Setup'))).toBe('Setup.png');
+    // The vector PDF of the same figure: the same name, its own extension.
+    expect(nameFromTemplate('{figure}-{caption}', figure('figure', '3', 'Figure 3: A/B test', 'PDF'))).toBe(
+      'figure-3-A-B test.pdf',
+    );
+  });
+
+  it('cuts a long caption at a word, and leaves both tokens empty for an image', () => {
+    const long = `Figure 1: ${'Mean absolute error of every model '.repeat(4)}`;
+    const name = nameFromTemplate('{caption}', figure('figure', '1', long));
+    expect(name).toBe('Mean absolute error of every model Mean absolute error of.png');
+    expect(name.length - '.png'.length).toBeLessThanOrEqual(60);
+    expect(nameFromTemplate('{figure}-{caption}-{index}', { name: 'page-1.jpg', format: 'JPEG', index: 4 })).toBe(
+      '4.jpg',
+    );
+  });
+});
+
 describe('folders of a batch', () => {
   it('names a file by its stem and an address by host and path, in the order given', () => {
     const folders = sourceFolderNames([

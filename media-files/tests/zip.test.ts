@@ -135,9 +135,9 @@ describe('the manifest in every archive', () => {
       ],
     });
     expect(files.get('manifest.csv')).toBe(
-      'file,source,page,slide,time,foundOn,alt,width,height,bytes,format,sha256,shownUrl,shownWidth,shownHeight\r\n' +
-        `a.png,Report.pdf,2,,,,,,,5,PNG,${sha('first')},,,\r\n` +
-        `a-2.png,https://example.org/b.jpg,,,,https://example.org/,"A ""kite"", =1+1",4,3,200000,,${sha(big)},,,\r\n`,
+      'file,source,page,slide,time,foundOn,alt,width,height,bytes,format,sha256,shownUrl,shownWidth,shownHeight,figure,caption\r\n' +
+        `a.png,Report.pdf,2,,,,,,,5,PNG,${sha('first')},,,,,\r\n` +
+        `a-2.png,https://example.org/b.jpg,,,,https://example.org/,"A ""kite"", =1+1",4,3,200000,,${sha(big)},,,,,\r\n`,
     );
   });
 
@@ -148,7 +148,7 @@ describe('the manifest in every archive', () => {
 
   it('defuses a field a spreadsheet would run as a formula', () => {
     expect(manifestCsv([{ file: '=cmd.png', alt: '@SUM(A1)', source: '-2+3' }]).split('\r\n')[1]).toBe(
-      "'=cmd.png,'-2+3,,,,,'@SUM(A1),,,,,,,,",
+      "'=cmd.png,'-2+3,,,,,'@SUM(A1),,,,,,,,,,",
     );
   });
 });

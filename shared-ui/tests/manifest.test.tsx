@@ -90,7 +90,7 @@ describe('Download manifest', { timeout: 30_000 }, () => {
     expect(saved.map((s) => s.name)).toEqual(['manifest.csv', 'manifest.json']);
     const csv = await saved[0]?.blob.text();
     expect(csv?.split('\r\n')[2]).toBe(
-      'hero.jpg,https://example.org/hero.jpg,,,,https://example.org/,"Hero, ""big""",,,1234,JPEG,,,,',
+      'hero.jpg,https://example.org/hero.jpg,,,,https://example.org/,"Hero, ""big""",,,1234,JPEG,,,,,,',
     );
     const json = JSON.parse((await saved[1]?.blob.text()) ?? '{}');
     expect(json.images[0].sha256).toBe(createHash('sha256').update(frame).digest('hex'));

@@ -93,6 +93,8 @@ export type NameFacts = {
   alt?: string | undefined;
   width?: number | undefined;
   height?: number | undefined;
+  /** A figure or table cut out of a document: its kind and number as printed, and its caption. */
+  figure?: { kind: 'figure' | 'table'; number: string; caption: string } | undefined;
   /** 1-based position in the result set. */
   index: number;
 };
@@ -110,7 +112,33 @@ export const NAME_TOKENS = [
   '{height}',
   '{format}',
   '{ext}',
+  '{figure}',
+  '{caption}',
 ] as const;
+
+/** How much of a caption `{caption}` gives: enough to tell figures apart, short enough for a name. */
+const CAPTION_NAME_CHARS = 60;
+
+/** "figure-3", "table-2a": a figure's kind and number as a name. */
+const figureText = (figure: NonNullable<NameFacts['figure']>) => `${figure.kind}-${figure.number}`;
+
+/**
+ * A caption's words without its label ("Figure 3:", "Table 2."), cut at a word within
+ * CAPTION_NAME_CHARS: "Figure 3: Accuracy by epoch." gives "Accuracy by epoch".
+ */
+export function captionText(figure: NonNullable<NameFacts['figure']>): string {
+  const escaped = figure.number.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const label = new RegExp(`^\\s*\\S+\\.?\\s*${escaped}\\s*[.:\u2014\u2013-]?\\s*`, 'i');
+  const words = figure.caption
+    .replace(label, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.\s]+$/, '');
+  if (words.length <= CAPTION_NAME_CHARS) return words;
+  const cut = words.slice(0, CAPTION_NAME_CHARS);
+  const space = cut.lastIndexOf(' ');
+  return (space > CAPTION_NAME_CHARS / 2 ? cut.slice(0, space) : cut).trim();
+}
 
 const stemOf = (name: string) => name.replace(/\.[A-Za-z0-9]{1,5}$/, '');
 
@@ -147,6 +175,8 @@ export function nameFromTemplate(template: string, facts: NameFacts): string {
     height: facts.height?.toString() ?? '',
     format: facts.format?.toUpperCase() ?? '',
     ext,
+    figure: facts.figure ? figureText(facts.figure) : '',
+    caption: facts.figure ? captionText(facts.figure) : '',
   };
   const filled = template
     .replace(/\{index(?::(\d{1,2}))?\}/g, (_all, width: string | undefined) =>

@@ -26,6 +26,9 @@ export const ManifestFactsSchema = z.object({
   shownUrl: text(8_192),
   shownWidth: count,
   shownHeight: count,
+  /** A figure or table cut out of a document: its label ("Figure 3", "Table 2") and caption text. */
+  figure: text(64),
+  caption: text(4_000),
 });
 export type ManifestFacts = z.infer<typeof ManifestFactsSchema>;
 
@@ -56,6 +59,8 @@ export const MANIFEST_COLUMNS = [
   'shownUrl',
   'shownWidth',
   'shownHeight',
+  'figure',
+  'caption',
 ] as const satisfies readonly (keyof ManifestRow)[];
 
 export const MANIFEST_CSV = 'manifest.csv';

@@ -1,5 +1,11 @@
 import { type NameFacts, namesFromTemplate, sourceFolderNames } from 'media-files';
-import { DEFAULT_NAME_TEMPLATE, type DownloadChoices, type ExtractedImage, type ManifestFacts } from 'shared-contracts';
+import {
+  DEFAULT_NAME_TEMPLATE,
+  type DownloadChoices,
+  type ExtractedImage,
+  type ManifestFacts,
+  MESSAGES,
+} from 'shared-contracts';
 import { asConverted, type Conversion, conversionFor } from '../convert/conversion.ts';
 
 /**
@@ -37,6 +43,7 @@ export function nameFactsOf(image: ExtractedImage, index: number): NameFacts {
     alt: image.alt,
     width: image.width,
     height: image.height,
+    figure: image.figure,
     index,
   };
 }
@@ -109,5 +116,7 @@ export function manifestFactsOf(image: ExtractedImage): ManifestFacts {
     shownUrl: clip(image.shownOnPage?.url, 8_192),
     shownWidth: image.shownOnPage?.width,
     shownHeight: image.shownOnPage?.height,
+    figure: image.figure && MESSAGES.figures.label(image.figure.kind, image.figure.number),
+    caption: clip(image.figure?.caption, 4_000),
   };
 }

@@ -119,7 +119,7 @@ function expectArchive(zip: Buffer) {
   });
   const csv = byName.get('manifest.csv')?.toString('utf8') ?? '';
   expect(csv.split('\r\n')[0]).toBe(
-    'file,source,page,slide,time,foundOn,alt,width,height,bytes,format,sha256,shownUrl,shownWidth,shownHeight',
+    'file,source,page,slide,time,foundOn,alt,width,height,bytes,format,sha256,shownUrl,shownWidth,shownHeight,figure,caption',
   );
   expect(csv.split('\r\n')).toHaveLength(10);
 }
