@@ -1,12 +1,13 @@
 import { logError } from 'browser-services/log';
 import { toasts } from 'browser-services/toast';
-import { Suspense, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { ExtractionProgress, ExtractionResults, preloadExtractionViews, themedLazy, UploadBox } from 'shared-ui';
 import { Button, Card, FileUnknownOutlined, LinkOutlined, LoadingOutlined, Text } from 'shared-ui/design-system';
 import { sniffInWorker } from '../worker/index.ts';
 import type { BatchIssue } from './documentBatch.ts';
 import { type DocumentResult, hasBytesToZip, placeText, previewNote } from './documentResult.ts';
+import { DEFAULT_FIND, FindChoice, type FindChoiceValue } from './FindChoice.tsx';
 import { type DocumentPageConfig, declaredAsKind, matchesKind } from './pageConfigs.ts';
 import { useDocumentExtraction } from './useDocumentExtraction.ts';
 import './DocumentExtractor.css';
@@ -22,7 +23,10 @@ const SkippedImages = themedLazy(() => import('./SkippedImages.tsx'));
 
 /** The working part of the PDF, Word and PowerPoint screens: upload, extract, progress, results. */
 export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
-  const extraction = useDocumentExtraction(config);
+  // Figures are a PDF's only: the Word and PowerPoint screens find images.
+  const [findChoice, setFindChoice] = useState<FindChoiceValue>(DEFAULT_FIND);
+  const find = useMemo(() => (config.page === 'pdf' ? findChoice : undefined), [config.page, findChoice]);
+  const extraction = useDocumentExtraction(config, find);
   const { file, files, running, progress, images, resultOf, outcome, failureDetail, passwordRequest, skipped } =
     extraction;
   const m = config.messages;
@@ -83,6 +87,7 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
           hint={config.hint}
           disabled={running}
         />
+        {config.page === 'pdf' ? <FindChoice value={findChoice} onChange={setFindChoice} disabled={running} /> : null}
         <Button
           type="primary"
           size="large"
@@ -91,7 +96,9 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
           loading={running || checking}
           onClick={() => void extraction.extract()}
         >
-          {running ? 'Extracting Images...' : config.extractLabel}
+          {running
+            ? RUNNING_LABELS[find?.mode ?? 'images']
+            : (config.extractLabels?.[find?.mode ?? 'images'] ?? config.extractLabel)}
         </Button>
         {running && extraction.reading && files.length > 1 ? (
           <Text type="secondary" data-testid="batch-reading" style={{ display: 'block', marginTop: 12 }}>
@@ -109,7 +116,12 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
         ) : null}
         {outcome === 'failed' || outcome === 'no-images' ? (
           <Suspense fallback={null}>
-            <ExtractionOutcome config={config} outcome={outcome} failureDetail={failureDetail} />
+            <ExtractionOutcome
+              config={config}
+              outcome={outcome}
+              failureDetail={failureDetail}
+              figuresOnly={find?.mode === 'figures'}
+            />
           </Suspense>
         ) : null}
         {extraction.issues.length > 0 ? (
@@ -146,6 +158,12 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
     </>
   );
 }
+
+const RUNNING_LABELS = {
+  images: 'Extracting Images...',
+  figures: 'Extracting Figures...',
+  both: 'Extracting Images and Figures...',
+} as const;
 
 /** The files of a batch that gave nothing, and why; a protected one can be given its password. */
 function BatchIssues({

@@ -16,6 +16,8 @@ export type DocumentBatchInput = {
   /** Passwords the visitor gave, by file (origin). */
   passwords: ReadonlyMap<string, string>;
   expectedKind: DocumentKind;
+  /** PDFs: what to find in each, as for one file. */
+  find?: DocumentInput['find'];
   /** The file being read (0-based), for the progress line. */
   onFile?: (index: number, origin: string) => void;
   /** A file that could not be read (the others go on). */
@@ -48,7 +50,7 @@ const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
  * `onIssue` and the next one is read: one bad file never costs the others. Cancelling stops the run.
  */
 export function documentBatchExtractor(single: Extractor<DocumentInput>): Extractor<DocumentBatchInput> {
-  return async function* extractBatch({ files, passwords, expectedKind, onFile, onIssue }, signal) {
+  return async function* extractBatch({ files, passwords, expectedKind, find, onFile, onIssue }, signal) {
     yield { type: 'start', runsOn: 'browser' } satisfies ExtractionEvent;
     const allocate = createNameAllocator();
     let found = 0;
@@ -59,6 +61,7 @@ export function documentBatchExtractor(single: Extractor<DocumentInput>): Extrac
         file,
         password: passwords.get(origin),
         expectedKind,
+        find,
         batch: { origin, key: String(index + 1), allocate },
       };
       try {

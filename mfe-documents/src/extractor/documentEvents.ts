@@ -4,7 +4,8 @@ import { DocumentError } from 'document-engine/errors';
 import { createNameAllocator } from 'media-files';
 import { MESSAGES, type ProgressUnit } from 'shared-contracts';
 import { type ExtractInWorkerOptions, extractInWorker } from '../worker/index.ts';
-import { type DocumentResult, toDocumentResult } from './documentResult.ts';
+import type { FindMode } from '../worker/protocol.ts';
+import { type DocumentResult, figureImageIds, toDocumentResult } from './documentResult.ts';
 import { pageOfKind } from './pageConfigs.ts';
 
 /** What the document extractor takes: the file, its password if any, and what the page expects it to be. */
@@ -12,6 +13,8 @@ export type DocumentInput = {
   file: File;
   password?: string | undefined;
   expectedKind: DocumentKind;
+  /** A PDF: what to find (images unless said), and the resolution of the figures' PNGs. */
+  find?: { mode: FindMode; dpi: number } | undefined;
   /**
    * One file of several (documentBatch.ts): the name its images carry as `origin`, a key that keeps
    * their ids apart from other files', and the names the whole set has handed out.
@@ -60,7 +63,7 @@ export function documentExtractor(
   run: (bytes: ArrayBuffer, options: ExtractInWorkerOptions) => Promise<void> = extractInWorker,
   onSkipped?: (skipped: SkippedImage) => void,
 ): Extractor<DocumentInput> {
-  return async function* extractDocument({ file, password, expectedKind, batch }, signal) {
+  return async function* extractDocument({ file, password, expectedKind, find, batch }, signal) {
     // Marks for profiling the time to first image (DevTools' Performance panel, the bench).
     performance.mark('documents:extract');
     const bytes = await readFile(file);
@@ -75,12 +78,15 @@ export function documentExtractor(
     };
     const allocate = batch?.allocate ?? createNameAllocator();
     let found = 0;
+    // The ids of the images found so far, by their key in the PDF: a figure names those it draws.
+    const idsByKey = new Map<string, string>();
     // Stops the Worker when the page refuses what it found (or the user cancels).
     const stop = new AbortController();
     signal?.addEventListener('abort', () => stop.abort(), { once: true });
     const page = pageOfKind(expectedKind);
     run(bytes, {
       password,
+      ...(find ? { mode: find.mode, dpi: find.dpi } : {}),
       signal: stop.signal,
       // The Worker says what the bytes are before its first image: for a password-protected
       // package, once decrypted, when it may turn out to be the other Office kind.
@@ -103,6 +109,9 @@ export function documentExtractor(
         if (found === 0) performance.mark('documents:first-image-received');
         const result = toDocumentResult(image, found, source, allocate);
         if (batch) Object.assign(result.image, { id: `${batch.key}-${result.image.id}`, origin: batch.origin });
+        if (image.key) idsByKey.set(image.key, result.image.id);
+        const imageIds = result.image.figure && figureImageIds(image, idsByKey);
+        if (imageIds && result.image.figure) result.image.figure.imageIds = imageIds;
         found += 1;
         onResult(result);
         channel.push({ type: 'image', image: result.image });

@@ -70,6 +70,16 @@ export function toDocumentResult(
   }
   const blob = new Blob([found.bytes as Uint8Array<ArrayBuffer>], { type: found.mimeType });
   const original = found.original && originalFileOf(found.original, common.name, allocate);
+  // A figure's view is its PNG render and its original the vector PDF (`figure-3.pdf`): the view
+  // is drawn from vectors whatever else the engine says.
+  const figure = found.figure && {
+    kind: found.figure.kind,
+    number: found.figure.number,
+    caption: found.figure.caption,
+    vector: found.figure.vector,
+    dpi: found.figure.dpi,
+  };
+  const viewChanges = figure ? (['vector'] as ViewChange[]) : (found.viewChanges ?? []);
   const preview: PreviewState = browserCanShow(found.format)
     ? { kind: 'image' }
     : isMetafile(found.format)
@@ -81,11 +91,23 @@ export function toDocumentResult(
       url: URL.createObjectURL(blob),
       size: found.bytes.byteLength,
       note: found.note,
-      ...(original ? { original, viewChanges: found.viewChanges ?? [] } : {}),
+      ...(original ? { original, viewChanges } : {}),
+      ...(figure ? { figure } : {}),
     },
     blob,
     preview,
   };
+}
+
+/**
+ * The images a figure draws, by the ids their cards have: a figure names them by their keys in the
+ * PDF (`imageKeys`), the same strings as the `key` of each image extracted from the same file
+ * (`idsByKey`, filled as images arrive: with "both" they come first). Keys of images not extracted
+ * (too small, skipped) name nothing.
+ */
+export function figureImageIds(found: DocumentImage, idsByKey: ReadonlyMap<string, string>): string[] | undefined {
+  const ids = [...new Set(found.figure?.imageKeys.flatMap((key) => idsByKey.get(key) ?? []) ?? [])];
+  return ids.length > 0 ? ids : undefined;
 }
 
 /**

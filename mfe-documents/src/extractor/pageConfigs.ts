@@ -15,6 +15,8 @@ export type DocumentPageConfig = {
   maxBytes: number;
   messages: (typeof MESSAGES)['pdf' | 'docx' | 'ppt'];
   extractLabel: string;
+  /** The PDF screen: Extract's label when figures are asked for. */
+  extractLabels?: { images?: string; figures: string; both: string };
   /** "PDF", "Word document": for sentences such as "This PDF has no embedded images". */
   noun: string;
   hint: string;
@@ -40,6 +42,7 @@ export const PDF_PAGE: DocumentPageConfig = {
   maxBytes: PDF_MAX_BYTES,
   messages: MESSAGES.pdf,
   extractLabel: 'Extract Images from PDF',
+  extractLabels: { figures: 'Extract Figures from PDF', both: 'Extract Images and Figures from PDF' },
   noun: 'PDF',
   hint: `PDF files up to ${formatBytes(PDF_MAX_BYTES, 'limit')}`,
   zipName: 'pdf-images.zip',

@@ -26,7 +26,7 @@ const isPasswordFailure = (failure: ExtractionFailure | undefined) =>
  * (`resultOf`); object URLs live as long as their images are on screen (Save on a card reads
  * them) and no longer.
  */
-export function useDocumentExtraction(config: DocumentPageConfig) {
+export function useDocumentExtraction(config: DocumentPageConfig, find?: DocumentInput['find']) {
   /** The chosen files: one, or several read as one batch. */
   const [files, setFiles] = useState<File[]>([]);
   const file = files[0];
@@ -81,7 +81,14 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
     () => ({
       processing: () => m.processing,
       complete: (found) =>
-        found > 0 ? m.complete(found) : { kind: 'info', ...MESSAGES.documents.noImages(config.noun) },
+        found > 0
+          ? m.complete(found)
+          : {
+              kind: 'info',
+              ...(find?.mode === 'figures'
+                ? MESSAGES.figures.noFigures(config.noun)
+                : MESSAGES.documents.noImages(config.noun)),
+            },
       cancelled: (found) => MESSAGES.documents.cancelled(found),
       failed: (failure) => {
         if (isPasswordFailure(failure)) return undefined;
@@ -89,7 +96,7 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
         return m.failed;
       },
     }),
-    [m, config.noun],
+    [m, config.noun, find?.mode],
   );
 
   const release = useCallback((image: ExtractedImage) => {
@@ -119,6 +126,7 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
       files: batchFiles(files),
       passwords: passwords.current,
       expectedKind: config.kinds[0] as DocumentKind,
+      find,
       onFile: (index, origin) => setReading({ index, origin }),
       onIssue: (issue) => {
         found.push(issue);
@@ -129,7 +137,7 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
     // The others are read; now the first file waiting for its password asks for it.
     const locked = found.find((issue) => issue.locked);
     if (locked) setPasswordRequest({ wrong: locked.locked === 'wrong-password', origin: locked.origin });
-  }, [files, config.kinds, extraction.run]);
+  }, [files, config.kinds, find, extraction.run]);
 
   const run = useCallback(
     async (password?: string) => {
@@ -139,12 +147,12 @@ export function useDocumentExtraction(config: DocumentPageConfig) {
       }
       if (files.length > 1) return runBatch();
       setSkipped([]);
-      const outcome = await extraction.run({ file, password, expectedKind: config.kinds[0] as DocumentKind });
+      const outcome = await extraction.run({ file, password, expectedKind: config.kinds[0] as DocumentKind, find });
       if (outcome.status === 'failed' && isPasswordFailure(outcome.failure)) {
         setPasswordRequest({ wrong: outcome.failure?.code === 'wrong-password' });
       }
     },
-    [file, files.length, runBatch, config.kinds, m, extraction.run],
+    [file, files.length, runBatch, config.kinds, find, m, extraction.run],
   );
 
   const choose = useCallback(

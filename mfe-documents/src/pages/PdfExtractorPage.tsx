@@ -29,7 +29,7 @@ const faqTabs = [
   {
     key: 'pro-tips',
     label: 'Pro Tips',
-    children: `A scanned document usually holds one image per page: the scan itself. Charts and drawings made of lines and text are not images, so they are not extracted. Large files take longer, because the work is done by your own computer.`,
+    children: `A scanned document usually holds one image per page: the scan itself. Charts, diagrams and tables are usually lines and text, not images: choose Figures to cut each one out with its caption, as a vector PDF and a PNG. Large files take longer, because the work is done by your own computer.`,
   },
 ];
 

@@ -17,4 +17,10 @@ setDecoderWasmUrls({
 // script and 220 KB of WebAssembly to fetch and compile, the largest part of the time to the
 // first such image).
 void preloadImageDecoders().catch(() => undefined);
-serveExtraction(self as unknown as WorkerScope);
+// pdf.js's standard fonts are copied beside the build's chunks (vite.config.ts), one folder down
+// from this script; the dev server answers the same path. A variable, not a literal: the bundler
+// would otherwise try to resolve the folder as one asset.
+const STANDARD_FONTS = 'standard_fonts/';
+serveExtraction(self as unknown as WorkerScope, {
+  standardFontDataUrl: new URL(STANDARD_FONTS, import.meta.url).href,
+});

@@ -5,7 +5,7 @@ import { DocumentError, PasswordRequiredError } from 'document-engine/errors';
 import { MESSAGES } from 'shared-contracts';
 // Vite builds the worker as its own module chunk and gives its URL (on the remote's origin).
 import workerUrl from './documentWorker.ts?worker&url';
-import type { FromWorker, ToWorker, WorkerError } from './protocol.ts';
+import type { FindMode, FromWorker, ToWorker, WorkerError } from './protocol.ts';
 
 /** The part of a Worker the client uses, so tests can run the worker's code in-process. */
 export type WorkerLike = {
@@ -29,6 +29,9 @@ export const SNIFF_LIMIT_MS = 10_000;
 
 export type ExtractInWorkerOptions = {
   password?: string | undefined;
+  /** A PDF: images (unless said), figures, or both; and the figures' resolution in dpi. */
+  mode?: FindMode | undefined;
+  dpi?: number | undefined;
   signal?: AbortSignal | undefined;
   onKind?: (kind: DocumentKind | undefined) => void;
   onProgress?: (progress: EngineProgress) => void;
@@ -155,7 +158,8 @@ function watchWorker(
  * only sure way to stop a parser mid-object.
  */
 export function extractInWorker(bytes: ArrayBuffer, options: ExtractInWorkerOptions): Promise<void> {
-  const { password, signal, onKind, onProgress, onImage, onSkipped, createWorker = takeDocumentWorker } = options;
+  const { password, mode, dpi, signal, onKind, onProgress, onImage, onSkipped } = options;
+  const createWorker = options.createWorker ?? takeDocumentWorker;
   if (signal?.aborted) return Promise.reject(new DocumentError('aborted'));
   const worker = createWorker();
   const run = watchWorker(
@@ -170,10 +174,12 @@ export function extractInWorker(bytes: ArrayBuffer, options: ExtractInWorkerOpti
         else if (message.type === 'image') onImage(message.image);
         else if (message.type === 'skipped') onSkipped?.(message.skipped);
         else if (message.type === 'done') run.finish();
-        else run.finish(rebuildError(message.error));
+        else if (message.type === 'error') run.finish(rebuildError(message.error));
+        // Anything else is not this protocol's: pdf.js, loaded into the Worker to draw figures,
+        // greets the Worker's host with a message of its own ("ready") on the same channel.
       },
     },
-    () => worker.postMessage({ type: 'start', bytes, password }, [bytes]),
+    () => worker.postMessage({ type: 'start', bytes, password, mode, dpi }, [bytes]),
   );
   return run;
 }

@@ -4,9 +4,24 @@
  */
 import type { DocumentErrorCode, DocumentImage, DocumentKind, EngineProgress, SkippedImage } from 'document-engine';
 
+/**
+ * What a PDF is searched for: its embedded images (every document's way), its figures and tables
+ * (cut out by their captions, a PDF's only), or both, images first.
+ */
+export type FindMode = 'images' | 'figures' | 'both';
+
 export type ToWorker =
-  /** The whole file (transferred) and, for an encrypted one, the password to try. */
-  | { type: 'start'; bytes: ArrayBuffer; password?: string | undefined }
+  /**
+   * The whole file (transferred) and, for an encrypted one, the password to try; what to find
+   * (images unless said) and the resolution of the figures' PNGs.
+   */
+  | {
+      type: 'start';
+      bytes: ArrayBuffer;
+      password?: string | undefined;
+      mode?: FindMode | undefined;
+      dpi?: number | undefined;
+    }
   /** What kind of document these bytes are: read here, never on the page, since a hostile file can loop the reader. */
   | { type: 'sniff'; bytes: ArrayBuffer }
   | { type: 'cancel' };

@@ -1,12 +1,39 @@
-import { DocumentError, extractorFor, sniffDocumentKind, unlockDocument } from 'document-engine';
-import type { ToWorker, WorkerError, WorkerScope } from './protocol.ts';
+import {
+  DocumentError,
+  type DocumentImage,
+  type EngineOptions,
+  extractorFor,
+  extractPdfFigures,
+  type FigureRenderer,
+  sniffDocumentKind,
+  unlockDocument,
+} from 'document-engine';
+import type { FindMode, ToWorker, WorkerError, WorkerScope } from './protocol.ts';
+
+export type ServeOptions = {
+  /**
+   * Where pdf.js finds the 14 standard PDF fonts (a folder URL ending in `/`), served with the
+   * remote's build: a figure whose text uses Helvetica or Times without embedding it is drawn
+   * with them, not with a fallback of the wrong widths.
+   */
+  standardFontDataUrl?: string | undefined;
+};
 
 /**
  * The Worker's side: one extraction per start message, images posted the moment the engine
  * yields them (their bytes transferred, not copied), Cancel through an AbortSignal.
  */
-export function serveExtraction(scope: WorkerScope): void {
+export function serveExtraction(scope: WorkerScope, options: ServeOptions = {}): void {
   let running: AbortController | undefined;
+  // One renderer per Worker, made on the first figure asked for: pdf.js is loaded then, not with
+  // the Worker (most runs want images only).
+  let renderer: Promise<FigureRenderer> | undefined;
+  const renderFigure: FigureRenderer = async (pdf, how) => {
+    renderer ??= import('document-engine/render').then(({ createPdfjsRenderer }) =>
+      createPdfjsRenderer({ standardFontDataUrl: options.standardFontDataUrl }),
+    );
+    return (await renderer)(pdf, how);
+  };
 
   scope.addEventListener('message', (event: MessageEvent<ToWorker>) => {
     const message = event.data;
@@ -21,34 +48,63 @@ export function serveExtraction(scope: WorkerScope): void {
     running?.abort();
     const controller = new AbortController();
     running = controller;
-    void run(scope, message.bytes, message.password, controller.signal);
+    const find = { mode: message.mode ?? 'images', dpi: message.dpi, renderFigure };
+    void run(scope, message.bytes, message.password, find, controller.signal);
   });
 }
 
-async function run(scope: WorkerScope, buffer: ArrayBuffer, password: string | undefined, signal: AbortSignal) {
+/** What a start asks for; without a dpi, the engine's default resolution. */
+type Find = { mode: FindMode; dpi: number | undefined; renderFigure: FigureRenderer };
+
+async function run(
+  scope: WorkerScope,
+  buffer: ArrayBuffer,
+  password: string | undefined,
+  find: Find,
+  signal: AbortSignal,
+) {
   try {
     // A password-protected DOCX/PPTX is decrypted first: its kind (Word or PowerPoint) is the
     // decrypted package's, which the page checks against its own. Its extractor reads the bytes
     // unlocked here: the key is derived once.
     const document = await unlockDocument(new Uint8Array(buffer), { password, signal });
     scope.postMessage({ type: 'kind', kind: document.kind });
-    const images = extractorFor(document.kind)(document.bytes, {
+    const options: EngineOptions = {
       signal,
       password,
       onProgress: (progress) => scope.postMessage({ type: 'progress', progress }),
       onSkipped: (skipped) => scope.postMessage({ type: 'skipped', skipped }),
-    });
-    for await (const image of images) {
-      if (signal.aborted) return;
-      const bytes = ownBuffer(image.bytes);
-      const original = image.original && { ...image.original, bytes: ownBuffer(image.original.bytes) };
-      const transfer: Transferable[] = original ? [bytes.buffer, original.bytes.buffer] : [bytes.buffer];
-      scope.postMessage({ type: 'image', image: { ...image, bytes, ...(original ? { original } : {}) } }, transfer);
+    };
+    // Figures are a PDF's only; "both" gives the images first, so the page knows them when a
+    // figure names the images it draws.
+    const figures = find.mode !== 'images' && document.kind === 'pdf';
+    if (!figures || find.mode === 'both') {
+      if (!(await post(scope, extractorFor(document.kind)(document.bytes, options), signal))) return;
+    }
+    if (figures) {
+      const found = extractPdfFigures(document.bytes, {
+        ...options,
+        ...(find.dpi ? { figureDpi: find.dpi } : {}),
+        renderFigure: find.renderFigure,
+      });
+      if (!(await post(scope, found, signal))) return;
     }
     if (!signal.aborted) scope.postMessage({ type: 'done' });
   } catch (error) {
     if (!signal.aborted) scope.postMessage({ type: 'error', error: describe(error) });
   }
+}
+
+/** Posts each image as the engine yields it; false once the run is cancelled. */
+async function post(scope: WorkerScope, images: AsyncIterable<DocumentImage>, signal: AbortSignal): Promise<boolean> {
+  for await (const image of images) {
+    if (signal.aborted) return false;
+    const bytes = ownBuffer(image.bytes);
+    const original = image.original && { ...image.original, bytes: ownBuffer(image.original.bytes) };
+    const transfer: Transferable[] = original ? [bytes.buffer, original.bytes.buffer] : [bytes.buffer];
+    scope.postMessage({ type: 'image', image: { ...image, bytes, ...(original ? { original } : {}) } }, transfer);
+  }
+  return !signal.aborted;
 }
 
 /**

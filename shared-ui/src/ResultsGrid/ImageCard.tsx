@@ -48,6 +48,8 @@ export type ImageCardProps = {
   originalFileName?: string | undefined;
   /** A checkbox on the card ("Select <name>"), when the grid lets the visitor choose images. */
   selection?: CardSelection;
+  /** A figure's: the names of the images it draws that are cards of their own (`figure.imageIds`). */
+  drawsNames?: readonly string[] | undefined;
 };
 
 /** The card's part in the grid's selection. */
@@ -71,6 +73,7 @@ export function ImageCard({
   selection,
   fileName = image.name,
   originalFileName,
+  drawsNames,
 }: ImageCardProps) {
   const label = image.alt?.trim() || image.name;
   const sizeText = formatBytes(image.size) ?? unknownSizeText;
@@ -134,6 +137,7 @@ export function ImageCard({
       <Text className="ie-image-card__name" ellipsis={{ tooltip: image.name }}>
         {image.name}
       </Text>
+      {image.figure ? <FigureLines image={image} drawsNames={drawsNames} /> : null}
       {showMeta ? (
         <div className="ie-image-card__meta">
           <span>{formatDimensions(image)}</span>
@@ -169,6 +173,7 @@ export function ImageCard({
               original={image.original}
               imageName={image.name}
               fileName={originalFileName ?? image.original.name}
+              vectorPdf={image.figure !== undefined}
             />
           ) : null}
           {saveable ? <SaveImageButton image={image} /> : null}
@@ -213,15 +218,17 @@ function useHoverHints() {
   return { on, firstOver, hoverRef, onPointerEnter };
 }
 
-/** The stored file, one click away when the card shows another rendition of it. */
+/** The stored file, one click away when the card shows another rendition of it: a figure's is its vector PDF. */
 function OriginalFileButton({
   original,
   imageName,
   fileName,
+  vectorPdf,
 }: {
   original: OriginalFile;
   imageName: string;
   fileName: string;
+  vectorPdf: boolean;
 }) {
   return (
     <Button
@@ -229,10 +236,54 @@ function OriginalFileButton({
       icon={<FileOutlined />}
       href={original.url}
       download={fileName}
-      aria-label={MESSAGES.rendition.originalFileLabel(imageName)}
+      aria-label={
+        vectorPdf ? MESSAGES.figures.vectorPdfLabel(imageName) : MESSAGES.rendition.originalFileLabel(imageName)
+      }
     >
-      {MESSAGES.rendition.originalFile}
+      {vectorPdf ? MESSAGES.figures.vectorPdf : MESSAGES.rendition.originalFile}
     </Button>
+  );
+}
+
+/** A caption longer than this is clamped to a few lines on the card, with a way to read it whole. */
+const CAPTION_CLAMP_CHARS = 140;
+
+/** A figure's card: "Figure 3 · page 7 · vector", its caption, and the images it draws that are cards too. */
+export function figureCardLine(figure: NonNullable<ExtractedImage['figure']>, page: number | undefined): string {
+  return MESSAGES.figures.cardLine(MESSAGES.figures.label(figure.kind, figure.number), page, figure.vector);
+}
+
+function FigureLines({ image, drawsNames }: { image: ExtractedImage; drawsNames: readonly string[] | undefined }) {
+  const [whole, setWhole] = useState(false);
+  const figure = image.figure;
+  if (!figure) return null;
+  const long = figure.caption.length > CAPTION_CLAMP_CHARS;
+  return (
+    <div className="ie-image-card__figure">
+      <Text strong data-testid="figure-label">
+        {figureCardLine(figure, image.pageNumbers?.[0])}
+      </Text>
+      {figure.caption ? (
+        <Paragraph
+          className={
+            whole || !long ? 'ie-image-card__caption' : 'ie-image-card__caption ie-image-card__caption--clamped'
+          }
+          data-testid="figure-caption"
+        >
+          {figure.caption}
+        </Paragraph>
+      ) : null}
+      {long ? (
+        <Button size="small" type="link" aria-expanded={whole} onClick={() => setWhole((open) => !open)}>
+          {MESSAGES.figures.fullCaption}
+        </Button>
+      ) : null}
+      {drawsNames?.length ? (
+        <Paragraph type="secondary" className="ie-image-card__note" data-testid="figure-draws">
+          {MESSAGES.figures.draws(drawsNames)}
+        </Paragraph>
+      ) : null}
+    </div>
   );
 }
 

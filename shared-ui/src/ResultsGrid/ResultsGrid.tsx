@@ -25,7 +25,7 @@ import { CardGrid, DRAW_ALL_UP_TO, VirtualCardList } from './CardList.tsx';
 import { ConvertField } from './ConvertField.tsx';
 import { DownloadOptions, downloadOptionsSummary } from './DownloadOptions.tsx';
 import { FileNamesField, NAMES_PREVIEWED } from './FileNamesField.tsx';
-import { filterImages, formatsOf, type ImageFilter } from './filterImages.ts';
+import { filterImages, formatsOf, type ImageFilter, mixesFigures } from './filterImages.ts';
 import type { CardSection } from './gridRows.ts';
 import { groupsOf } from './groupBySource.ts';
 import { ImageCard, type ImageLinks } from './ImageCard.tsx';
@@ -108,6 +108,12 @@ async function saveManifest(images: readonly ExtractedImage[], choices: Download
   }
 }
 
+const SHOWS: { value: NonNullable<ImageFilter['show']>; label: string }[] = [
+  { value: 'all', label: MESSAGES.figures.show.all },
+  { value: 'figures', label: MESSAGES.figures.show.figures },
+  { value: 'images', label: MESSAGES.figures.show.images },
+];
+
 const SORTS: { value: NonNullable<ImageFilter['sort']>; label: string }[] = [
   { value: 'found', label: 'As found' },
   { value: 'largest', label: 'Largest first' },
@@ -154,6 +160,7 @@ export function ResultsGrid({
     [groups, duplicates.visible, filter],
   );
   const formats = useMemo(() => formatsOf(images), [images]);
+  const withFigures = useMemo(() => mixesFigures(images), [images]);
   const [choices, setChoices] = useState<DownloadChoices>(() => ({
     ...DEFAULT_DOWNLOAD_CHOICES,
     nameTemplate: rememberedNameTemplate(),
@@ -169,6 +176,13 @@ export function ResultsGrid({
     return new Map(named.map((file) => [file.id, file.name]));
   }, [shown, choices.nameTemplate]);
   const withOriginals = useMemo(() => hasOriginals(images), [images]);
+  // A figure's card names the images it draws (each a card too), as they would be downloaded.
+  const nameOfId = useMemo(() => new Map(images.map((image) => [image.id, image.name])), [images]);
+  const drawsNamesOf = (image: ExtractedImage) =>
+    image.figure?.imageIds?.flatMap((id) => {
+      const name = fileNames.get(id) ?? nameOfId.get(id);
+      return name === undefined ? [] : [name];
+    });
   const originalNames = useMemo(() => {
     if (!withOriginals) return undefined;
     const named = namedFiles(shown, { nameTemplate: choices.nameTemplate, rendition: 'original' });
@@ -204,6 +218,7 @@ export function ResultsGrid({
       showMeta={showMeta}
       fileName={fileNames.get(image.id)}
       originalFileName={originalNames?.get(image.id)}
+      drawsNames={drawsNamesOf(image)}
       selection={
         selectable
           ? {
@@ -244,6 +259,18 @@ export function ResultsGrid({
   const filterControls =
     filters && images.length > 1 ? (
       <div className="ie-results__group ie-results__filters">
+        {withFigures ? (
+          <span className="ie-results__show">
+            <Text id="ie-show-label">{MESSAGES.figures.showLabel}</Text>
+            <NativeSelect
+              aria-labelledby="ie-show-label"
+              className="ie-results__control ie-results__control--show"
+              value={filter.show ?? 'all'}
+              onChange={(show) => setFilter((f) => ({ ...f, show }))}
+              options={SHOWS}
+            />
+          </span>
+        ) : null}
         <span className="ie-results__min-size">
           <Text id="ie-min-size-label">Minimum size</Text>
           <NumberInput
@@ -278,7 +305,8 @@ export function ResultsGrid({
         />
       </div>
     ) : null;
-  const activeFilters = (filter.minSidePx ? 1 : 0) + (filter.formats?.length ? 1 : 0);
+  const activeFilters =
+    (filter.minSidePx ? 1 : 0) + (filter.formats?.length ? 1 : 0) + (filter.show && filter.show !== 'all' ? 1 : 0);
   const selectionButtons =
     selectable && shown.length > 0 ? (
       <>
