@@ -61,6 +61,8 @@ describe("a figure's card", () => {
     expect(pdf.getAttribute('href')).toBe('blob:figure-3-pdf');
     expect(pdf.getAttribute('download')).toBe('figure-3.pdf');
     expect(screen.queryByText(MESSAGES.rendition.originalFile)).toBeNull();
+    // Cut from a page, not stored: the card says how its picture was made, not "shown as in the document".
+    expect(screen.getByTestId('view-changes').textContent).toBe("A PNG drawn at 150 dpi from the figure's vector PDF.");
     // A short caption is whole: nothing to open.
     expect(screen.queryByRole('button', { name: MESSAGES.figures.fullCaption })).toBeNull();
   });

@@ -380,6 +380,8 @@ export const MESSAGES = {
     /** A figure's original: its vector PDF. */
     vectorPdf: 'Vector PDF',
     vectorPdfLabel: (name: string) => `Download the vector PDF of ${name}`,
+    /** What a figure's card shows: a drawing of its vector PDF, not a file the document stores. */
+    drawnAt: (dpi: number) => `A PNG drawn at ${dpi} dpi from the figure's vector PDF.`,
     /** The images a figure draws, each a card of its own too. */
     draws: (names: readonly string[]) => `Draws ${names.join(', ')}`,
     /** The grid's filter when a set holds figures and images. */

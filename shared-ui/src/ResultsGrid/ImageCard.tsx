@@ -156,7 +156,12 @@ export function ImageCard({
           {MESSAGES.originals.fullSize(image, image.shownOnPage)}
         </Paragraph>
       ) : null}
-      {image.viewChanges?.length ? (
+      {image.figure ? (
+        // A figure is cut from a page, not stored: "shown as in the document" would not be true of it.
+        <Paragraph type="secondary" className="ie-image-card__note" data-testid="view-changes">
+          {MESSAGES.figures.drawnAt(image.figure.dpi)}
+        </Paragraph>
+      ) : image.viewChanges?.length ? (
         <Paragraph type="secondary" className="ie-image-card__note" data-testid="view-changes">
           {MESSAGES.rendition.shownAs(image.viewChanges.map((change) => MESSAGES.rendition.changes[change]))}
         </Paragraph>
