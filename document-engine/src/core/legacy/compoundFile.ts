@@ -25,8 +25,9 @@
  *     a visited set, so each is at most as long as the file has sectors; a loop is 'invalid';
  *   - the directory tree: the root's children are walked with an explicit stack and a visited
  *     set, so each entry is reached once; an id past the directory, or one reached twice (a
- *     cycle), makes every stream read 'invalid' (the names still tell what the file is). Storages below
- *     the root are never walked: nothing here needs them;
+ *     cycle), makes every stream read 'invalid' (the names still tell what the file is). A storage
+ *     below the root is walked only when asked for (an e-mail's attachments), once, under the
+ *     same rule: an entry reached twice anywhere in the file is a cycle;
  *   - a stream's copy is at most what its chain holds, whatever size its entry declares.
  */
 import { DocumentError } from '../../errors.ts';
@@ -52,9 +53,13 @@ export type CompoundFile = {
   stream(name: string): Uint8Array | undefined;
   /** Whether a top-level stream or storage of that name exists. */
   has(name: string): boolean;
+  /** A top-level storage, read as a compound file of its own (an e-mail's attachment), or undefined. */
+  storage(name: string): CompoundFile | undefined;
+  /** The names of the top-level streams and storages, in directory order. */
+  names(): string[];
 };
 
-type Entry = { name: string; type: number; start: number; size: number };
+type Entry = { id: number; name: string; type: number; start: number; size: number; child: number };
 
 export function isCompoundFile(bytes: Uint8Array): boolean {
   return CFB_SIGNATURE.every((byte, i) => bytes[i] === byte);
@@ -152,39 +157,47 @@ export function openCompoundFile(bytes: Uint8Array): CompoundFile {
     for (let i = 0; i + 1 < nameBytes; i += 2) name += String.fromCharCode(u16(directory, at + i));
     const size = u32(directory, at + 0x78);
     return {
+      id,
       name: name.replace(/\0/g, ''),
       type: directory[at + 0x42] ?? 0,
       start: u32(directory, at + 0x74),
       // As cfb read it (a signed 32-bit size): 2 GiB and over is no size at all.
       size: size > 0x7fffffff ? 0 : size,
+      child: u32(directory, at + 0x4c),
     };
   };
 
-  // The root storage's children: a red-black tree of siblings under the root's child pointer.
-  // A damaged tree (an id past the directory, or one reached twice: a cycle) is damage as above.
+  // A storage's children: a red-black tree of siblings under its child pointer. Each entry is
+  // reached once in the whole file: a damaged tree (an id past the directory, or one reached
+  // twice: a cycle, or a storage inside itself) is damage as above.
   const reached = new Uint8Array(entryCount);
-  const children: number[] = [];
-  const pending = [u32(directory, 0x4c)];
-  while (pending.length > 0) {
-    const id = pending.pop() as number;
-    if (id === NOSTREAM) continue;
-    if (id >= entryCount || id === 0 || reached[id]) {
-      damage ??= damaged(
-        id >= entryCount ? 'a directory entry points outside the directory' : 'the directory tree has a cycle',
-      );
-      continue;
+  reached[0] = 1;
+  const childrenOf = (childPointer: number): Map<string, Entry> => {
+    const children: number[] = [];
+    const pending = [childPointer];
+    while (pending.length > 0) {
+      const id = pending.pop() as number;
+      if (id === NOSTREAM) continue;
+      if (id >= entryCount || reached[id]) {
+        damage ??= damaged(
+          id >= entryCount ? 'a directory entry points outside the directory' : 'the directory tree has a cycle',
+        );
+        continue;
+      }
+      reached[id] = 1;
+      children.push(id);
+      const at = id * ENTRY_BYTES;
+      pending.push(u32(directory, at + 0x48), u32(directory, at + 0x44));
     }
-    reached[id] = 1;
-    children.push(id);
-    const at = id * ENTRY_BYTES;
-    pending.push(u32(directory, at + 0x48), u32(directory, at + 0x44));
-  }
-  // Directory order, so that of two entries with one name the later wins, as with cfb.
-  const topLevel = new Map<string, Entry>();
-  for (const id of children.sort((a, b) => a - b)) {
-    const entry = entryAt(id);
-    if (entry.type === EntryType.stream || entry.type === EntryType.storage) topLevel.set(entry.name, entry);
-  }
+    // Directory order, so that of two entries with one name the later wins, as with cfb.
+    const named = new Map<string, Entry>();
+    for (const id of children.sort((a, b) => a - b)) {
+      const entry = entryAt(id);
+      if (entry.type === EntryType.stream || entry.type === EntryType.storage) named.set(entry.name, entry);
+    }
+    return named;
+  };
+  const topLevel = childrenOf(u32(directory, 0x4c));
 
   const root = entryAt(0);
   let miniStream: Uint8Array | undefined;
@@ -212,14 +225,30 @@ export function openCompoundFile(bytes: Uint8Array): CompoundFile {
     return out;
   };
 
-  return {
-    has: (name) => topLevel.has(name),
-    stream(name) {
-      const entry = topLevel.get(name);
-      if (entry?.type !== EntryType.stream) return undefined;
-      if (damage) throw damage;
-      if (entry.size === 0) return new Uint8Array(0);
-      return entry.size < MINI_STREAM_CUTOFF ? readMiniStream(entry) : readChain(entry.start, entry.size);
-    },
+  const readStream = (entry: Entry): Uint8Array => {
+    if (damage) throw damage;
+    if (entry.size === 0) return new Uint8Array(0);
+    return entry.size < MINI_STREAM_CUTOFF ? readMiniStream(entry) : readChain(entry.start, entry.size);
   };
+  // A storage's children are walked once, when it is first asked for (a second walk would meet
+  // entries already reached and call them a cycle).
+  const storages = new Map<number, CompoundFile>();
+  const storageOf = (entries: Map<string, Entry>): CompoundFile => ({
+    has: (name) => entries.has(name),
+    names: () => [...entries.keys()],
+    stream(name) {
+      const entry = entries.get(name);
+      return entry?.type === EntryType.stream ? readStream(entry) : undefined;
+    },
+    storage(name) {
+      const entry = entries.get(name);
+      if (entry?.type !== EntryType.storage) return undefined;
+      const known = storages.get(entry.id);
+      if (known) return known;
+      const storage = storageOf(childrenOf(entry.child));
+      storages.set(entry.id, storage);
+      return storage;
+    },
+  });
+  return storageOf(topLevel);
 }

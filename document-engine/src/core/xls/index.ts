@@ -1,0 +1,1 @@
+export { extractXls } from './extractXls.ts';
