@@ -42,7 +42,15 @@ const BY_EXTENSION: Record<string, { format: string; mimeType: string }> = {
 export async function embeddedImage(pkg: OoxmlPackage, partName: string): Promise<DocumentImage | undefined> {
   const bytes = await pkg.readPartAsync(partName);
   if (!bytes) return undefined;
-  const { stem, extension } = splitName(partName);
+  return storedImage(partName, bytes, pkg.contentType(partName));
+}
+
+/**
+ * A picture stored as a file of its own (a package part, a ZIP entry, a decoded attachment): its
+ * bytes as they are, the format sniffed from them, else guessed from the extension of `path`.
+ */
+export function storedImage(path: string, bytes: Uint8Array, declaredMimeType?: string): DocumentImage {
+  const { stem, extension } = splitName(path);
   const sniffed = sniffFormat(bytes);
   if (sniffed) {
     const { format, mimeType, width, height } = sniffed;
@@ -59,7 +67,7 @@ export async function embeddedImage(pkg: OoxmlPackage, partName: string): Promis
     name: extension ? `${stem}.${extension.toLowerCase()}` : stem,
     bytes,
     format: guessed?.format ?? (extension.toUpperCase() || 'UNKNOWN'),
-    mimeType: pkg.contentType(partName) ?? guessed?.mimeType ?? 'application/octet-stream',
+    mimeType: declaredMimeType ?? guessed?.mimeType ?? 'application/octet-stream',
   };
 }
 

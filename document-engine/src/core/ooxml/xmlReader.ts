@@ -25,6 +25,8 @@ export type XmlAttribute = { local: string; uri: string; value: string };
 export type XmlHandlers = {
   open: (element: XmlElement) => void;
   close?: (element: Pick<XmlElement, 'local' | 'uri'>) => void;
+  /** Character data (entities decoded), for the few readers that need an element's text. */
+  text?: (text: string) => void;
 };
 
 /** Prefixes some writers use without declaring them; anything else unbound gets a private URI. */
@@ -69,7 +71,8 @@ export function walkXml(text: string, handlers: XmlHandlers, partName = 'a part'
     const { local, uri } = resolveName(scope, tag.name, true);
     handlers.open({ local, uri, attributes });
   });
-  const close = handlers.close;
+  const { close, text: onText } = handlers;
+  if (onText) parser.on('text', onText);
   parser.on('closetag', (tag) => {
     if (close) close(resolveName(scope, tag.name, true));
     scope = outer.pop() ?? scope;

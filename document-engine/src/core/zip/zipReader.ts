@@ -66,8 +66,13 @@ export function isZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && readU32(bytes, 0) === LOCAL_HEADER_SIGNATURE;
 }
 
-/** Opens a ZIP archive: throws DocumentError 'invalid' for a non-ZIP, 'too-large' past the bounds. */
-export function openZip(bytes: Uint8Array): ZipReader {
+/**
+ * Opens a ZIP archive: throws DocumentError 'invalid' for a non-ZIP, 'too-large' past the bounds.
+ * `namesOnly`: for telling what a file is from its entry names, the size bounds are checked per
+ * entry when it is read rather than up front, so that a zip bomb is still told by its kind (and
+ * then refused by its reader).
+ */
+export function openZip(bytes: Uint8Array, { namesOnly = false }: { namesOnly?: boolean } = {}): ZipReader {
   const eocd = findEndOfCentralDirectory(bytes);
   if (eocd < 0) throw new DocumentError('invalid', 'This file is not a ZIP package.');
   let entryCount = readU16(bytes, eocd + 10);
@@ -91,7 +96,7 @@ export function openZip(bytes: Uint8Array): ZipReader {
   }
 
   const entries = readCentralDirectory(bytes, directoryOffset + shift, entryCount, shift);
-  checkBounds(entries);
+  if (!namesOnly) checkBounds(entries);
   const byName = new Map<string, ZipEntry>();
   for (const entry of entries) {
     const key = entry.name.toLowerCase();
@@ -100,8 +105,12 @@ export function openZip(bytes: Uint8Array): ZipReader {
   return {
     entries,
     find: (name) => byName.get(name.replace(/^\/+/, '').toLowerCase()),
-    read: (entry) => inflateEntry(entryData(bytes, entry), entry),
+    read: (entry) => {
+      if (namesOnly) checkBounds([entry]);
+      return inflateEntry(entryData(bytes, entry), entry);
+    },
     readAsync: async (entry, inflate) => {
+      if (namesOnly) checkBounds([entry]);
       const data = entryData(bytes, entry);
       if (entry.method === 0) return data;
       const inflater = inflate ?? platformInflater();

@@ -1,0 +1,2 @@
+export { extractImageArchive } from './extractImageArchive.ts';
+export { isArchiverLitter, isImageArchiveEntry, naturalPathOrder } from './imageEntries.ts';

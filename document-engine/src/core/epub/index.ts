@@ -1,0 +1,1 @@
+export { extractEpub } from './extractEpub.ts';

@@ -1,0 +1,1 @@
+export { extractOdf } from './extractOdf.ts';

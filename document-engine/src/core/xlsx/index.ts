@@ -1,0 +1,1 @@
+export { extractXlsx } from './extractXlsx.ts';
