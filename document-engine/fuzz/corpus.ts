@@ -9,8 +9,25 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { requireCorpus } from '../../tooling/corpus.mjs';
 import { HOSTILE_DOCUMENTS } from '../hostile/index.ts';
+import { ZIP_CONTAINER_SEEDS } from './containerSeeds.ts';
+import { MAIL_CONTAINER_SEEDS } from './mailSeeds.ts';
 
-export const KINDS = ['pdf', 'docx', 'pptx', 'doc', 'ppt'] as const;
+export const KINDS = [
+  'pdf',
+  'docx',
+  'pptx',
+  'doc',
+  'ppt',
+  'epub',
+  'odf',
+  'xlsx',
+  'cbz',
+  'eml',
+  'mhtml',
+  'rtf',
+  'msg',
+  'xls',
+] as const;
 export type Kind = (typeof KINDS)[number];
 
 export type Seed = {
@@ -28,6 +45,17 @@ export class CorpusMissingError extends Error {}
 
 /** Throws CorpusMissingError, saying where it looked, when the corpus or its folder for this kind is missing. */
 export function loadSeeds(kind: Kind): Seed[] {
+  // kinds the corpus has no files of: their seeds are built in code
+  if (kind in ZIP_CONTAINER_SEEDS) {
+    return ZIP_CONTAINER_SEEDS[kind as keyof typeof ZIP_CONTAINER_SEEDS]()
+      .filter((seed) => seed.bytes.length <= MAX_SEED_BYTES)
+      .map((seed) => ({ ...seed, kind }));
+  }
+  if (kind in MAIL_CONTAINER_SEEDS) {
+    return MAIL_CONTAINER_SEEDS[kind as keyof typeof MAIL_CONTAINER_SEEDS]()
+      .filter((seed) => seed.bytes.length <= MAX_SEED_BYTES)
+      .map((seed) => ({ ...seed, kind }));
+  }
   let dir: string;
   try {
     dir = requireCorpus();
@@ -75,4 +103,19 @@ function readPasswords(dir: string): Map<string, string> {
   return passwords;
 }
 
-export const EXTENSIONS: Record<Kind, string> = { pdf: 'pdf', docx: 'docx', pptx: 'pptx', doc: 'doc', ppt: 'ppt' };
+export const EXTENSIONS: Record<Kind, string> = {
+  pdf: 'pdf',
+  docx: 'docx',
+  pptx: 'pptx',
+  doc: 'doc',
+  ppt: 'ppt',
+  epub: 'epub',
+  odf: 'odf',
+  xlsx: 'xlsx',
+  cbz: 'cbz',
+  eml: 'eml',
+  mhtml: 'mhtml',
+  rtf: 'rtf',
+  msg: 'msg',
+  xls: 'xls',
+};

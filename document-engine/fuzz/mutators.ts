@@ -342,7 +342,9 @@ function unzipped(bytes: Uint8Array): Record<string, Uint8Array> | undefined {
   return files ?? undefined;
 }
 
-const isXmlName = (name: string) => /\.(xml|rels|vml)$/i.test(name);
+const isXmlName = (name: string) => /\.(xml|rels|vml|opf|ncx|xhtml)$/i.test(name);
+/** Kinds whose files are ZIP packages, mutated part by part. */
+const ZIP_KINDS: ReadonlySet<Kind> = new Set(['docx', 'pptx', 'epub', 'odf', 'xlsx', 'cbz']);
 
 function zipMutation(input: Uint8Array, rng: Rng, others: readonly Seed[]): Uint8Array {
   const original = unzipped(input);
@@ -684,8 +686,7 @@ export function mutate(kind: Kind, seed: Seed, rng: Rng, others: readonly Seed[]
   for (let i = 0; i < stacked; i++) {
     const structured = rng.chance(0.65);
     if (structured && kind === 'pdf') bytes = pdfMutation(bytes, rng, others);
-    else if (structured && (kind === 'docx' || kind === 'pptx') && i === 0 && bytes[0] === 0x50)
-      bytes = zipMutation(bytes, rng, others);
+    else if (structured && ZIP_KINDS.has(kind) && i === 0 && bytes[0] === 0x50) bytes = zipMutation(bytes, rng, others);
     else if (structured && bytes[0] === 0xd0) bytes = cfbMutation(bytes, rng, others);
     else bytes = byteMutation(bytes, rng, others);
   }

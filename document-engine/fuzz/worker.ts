@@ -5,13 +5,24 @@
  */
 
 import { parentPort } from 'node:worker_threads';
-import { DocumentError, embeddedBitmapOf, extractDocument, findPdfFigures } from '../src/index.ts';
+import { croppedFigurePdf, openPdf } from '../src/core/pdf/figures/index.ts';
+import {
+  DocumentError,
+  embeddedBitmapOf,
+  extractContainer,
+  extractDocument,
+  findPdfFigures,
+  sniffContainerKind,
+} from '../src/index.ts';
 import { nodeInflateRaw } from '../src/node/index.ts';
 
 export type CaseRequest = { id: number; bytes: Uint8Array; password?: string; nodeInflate: boolean };
 export type CaseReply =
   | { id: number; verdict: 'ok'; images: number; error?: string; cause?: string; ms: number }
   | { id: number; verdict: 'escaped'; message: string; stack: string; ms: number };
+
+/** A crop copies at most this much of a mutated file: fuzzing looks for crashes, not for big copies. */
+const CROP_LIMITS = { maxObjects: 2_000, maxBytes: 16 * 1024 * 1024 };
 
 /** A PDF's header is in its first 1 KiB (as the engine's own sniffing allows). */
 const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 1024)).includes('%PDF-');
@@ -58,7 +69,9 @@ async function run(request: CaseRequest): Promise<CaseReply | undefined> {
   const t0 = performance.now();
   let images = 0;
   try {
-    for await (const image of extractDocument(request.bytes, {
+    // a container (e-book, OpenDocument, workbook, archive…) when the bytes say so, else a document
+    const extract = sniffContainerKind(request.bytes) ? extractContainer : extractDocument;
+    for await (const image of extract(request.bytes, {
       password: request.password,
       inflateRaw: request.nodeInflate ? nodeInflateRaw : undefined,
       onProgress: () => {},
@@ -69,9 +82,20 @@ async function run(request: CaseRequest): Promise<CaseReply | undefined> {
       if (image.format === 'EMF' || image.format === 'WMF') await embeddedBitmapOf(image.bytes, image.format);
       images++;
     }
-    // The figures target: a PDF's pages walked for their layout and captions, under the same verdicts.
-    if (isPdf(request.bytes))
-      images += (await findPdfFigures(request.bytes, { password: request.password })).figures.length;
+    // The figures target: a PDF's pages walked for their layout and captions, under the same verdicts;
+    // the first figure found is cropped to a PDF of its own (not drawn: pdf.js is too slow to fuzz),
+    // which the engine must read back as one page.
+    if (isPdf(request.bytes)) {
+      const { figures } = await findPdfFigures(request.bytes, { password: request.password });
+      images += figures.length;
+      const [first] = figures;
+      if (first) {
+        const crop = await croppedFigurePdf(request.bytes, first, { password: request.password, limits: CROP_LIMITS });
+        const { pages } = await openPdf(crop);
+        if (pages.length !== 1) throw new TypeError(`a figure's PDF with ${pages.length} pages`);
+        images++;
+      }
+    }
     return { id: request.id, verdict: 'ok', images, ms: performance.now() - t0 };
   } catch (error) {
     if (error instanceof DocumentError) {

@@ -10,8 +10,11 @@
 export type { HostileDocument } from './hostileDocument.ts';
 
 // Each builder by name too, for a suite that wants one class (the e2e suite uploads two).
+export * from './mail.ts';
 export * from './office.ts';
 export * from './pdf.ts';
+export * from './rtf.ts';
+export * from './zipContainers.ts';
 
 import type { HostileDocument } from './hostileDocument.ts';
 import { OFFICE_HOSTILE_DOCUMENTS } from './office.ts';
