@@ -41,6 +41,9 @@ if (forTests && !existsSync(CHROMIUM)) missing.push('chromium');
 if (forTests && !has('pdfimages', ['-v'])) missing.push('poppler-utils');
 if (forTests && !has('mutool', ['-v'])) missing.push('mupdf-tools');
 if (forTests && !has('qpdf')) missing.push('qpdf');
+// The container readers' tests check against unzip's entry lists and Python's email module.
+if (forTests && !has('unzip', ['-v'])) missing.push('unzip');
+if (forTests && !has('python3', ['--version'])) missing.push('python3');
 // exiftool writes real EXIF, XMP and IPTC into the files media-files' Remove metadata tests strip.
 if (forTests && !has('exiftool', ['-ver'])) missing.push('libimage-exiftool-perl');
 // A real Redis for extract-api's tests of website scans on BullMQ (each test starts its own).
