@@ -270,6 +270,25 @@ export class FigurePage {
 // ---- a two-column page written by Inkscape (cairo): real fonts, kerning, subset fonts ----
 
 /** A figure of an SVG page: its graphics' extent (PDF space) and the words drawn inside it. */
+/**
+ * A two-column page: a vector diagram ("Fig. 2. The processing pipeline…", truth `diagram`) on the
+ * left, a photograph (one embedded JPEG, "Figure 3: A photograph of the apparatus.", truth `photo`)
+ * on the right, prose around both.
+ */
+export function diagramAndPhotoPage(): FigurePage {
+  const page = new FigurePage();
+  page.paragraph(54, 740, 10, 48);
+  page.begin('diagram').diagram(60, 470, 230, 120).end();
+  page.text(54, 455, 9, 'Fig. 2. The processing pipeline with a feedback');
+  page.text(54, 444, 9, 'loop between its stages.');
+  page.paragraph(54, 420, 12, 48);
+  page.paragraph(315, 740, 6, 48);
+  page.begin('photo').image(330, 520, 210, 130).end();
+  page.text(315, 505, 9, 'Figure 3: A photograph of the apparatus.');
+  page.paragraph(315, 475, 14, 48);
+  return page;
+}
+
 export type SvgFigure = { name: string; graphics: Box; words: string[] };
 
 const PAGE_HEIGHT = 792;

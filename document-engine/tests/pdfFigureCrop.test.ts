@@ -20,7 +20,7 @@ import { PdfDict, PdfStream } from '../src/core/pdf/objects.ts';
 import { readPages } from '../src/core/pdf/pageTree.ts';
 import { PdfDocument } from '../src/core/pdf/xref.ts';
 import { DocumentError } from '../src/errors.ts';
-import { FigurePage, inkscapePdf, svgTwoColumnPage } from './figurePages.ts';
+import { diagramAndPhotoPage, FigurePage, inkscapePdf, svgTwoColumnPage } from './figurePages.ts';
 import { inTempDir, qpdfEncrypt, requireTool, runTool, streamBody, writePdf } from './pdfFixtures.ts';
 
 type Poppler = 'pdfinfo' | 'pdftotext' | 'pdftocairo' | 'pdftoppm';
@@ -223,16 +223,7 @@ describe('a figure as a one-page PDF of its own', () => {
   });
 
   it('a diagram and a raster photograph on a two-column page: each its own crop', async () => {
-    const page = new FigurePage();
-    page.paragraph(54, 740, 10, 48);
-    page.begin('diagram').diagram(60, 470, 230, 120).end();
-    page.text(54, 455, 9, 'Fig. 2. The processing pipeline with a feedback');
-    page.text(54, 444, 9, 'loop between its stages.');
-    page.paragraph(54, 420, 12, 48);
-    page.paragraph(315, 740, 6, 48);
-    page.begin('photo').image(330, 520, 210, 130).end();
-    page.text(315, 505, 9, 'Figure 3: A photograph of the apparatus.');
-    page.paragraph(315, 475, 14, 48);
+    const page = diagramAndPhotoPage();
     const pdf = page.pdf();
     const figures = await figuresOf(pdf);
     const diagram = figures.find((f) => f.number === '2');

@@ -13,7 +13,7 @@ import {
 } from '../src/core/pdf/figures/index.ts';
 import { readPages } from '../src/core/pdf/pageTree.ts';
 import { PdfDocument } from '../src/core/pdf/xref.ts';
-import { FigurePage, inkscapePdf, popplerWords, svgTwoColumnPage } from './figurePages.ts';
+import { diagramAndPhotoPage, FigurePage, inkscapePdf, popplerWords, svgTwoColumnPage } from './figurePages.ts';
 import { latin1Bytes, streamBody, writePdf } from './pdfFixtures.ts';
 
 type Expected = {
@@ -75,16 +75,7 @@ describe('PDF figures: generated pages with known boxes', () => {
   });
 
   it('a diagram and a raster image, one in each column of a two-column page', async () => {
-    const page = new FigurePage();
-    page.paragraph(54, 740, 10, 48);
-    page.begin('diagram').diagram(60, 470, 230, 120).end();
-    page.text(54, 455, 9, 'Fig. 2. The processing pipeline with a feedback');
-    page.text(54, 444, 9, 'loop between its stages.');
-    page.paragraph(54, 420, 12, 48);
-    page.paragraph(315, 740, 6, 48);
-    page.begin('photo').image(330, 520, 210, 130).end();
-    page.text(315, 505, 9, 'Figure 3: A photograph of the apparatus.');
-    page.paragraph(315, 475, 14, 48);
+    const page = diagramAndPhotoPage();
     await expectFigures(page, [
       {
         name: 'diagram',
