@@ -285,7 +285,7 @@ export function createPdfjsRenderer(options: PdfjsRendererOptions = {}): FigureR
       if (why === 'time') {
         throw new DocumentError(
           'too-large',
-          `This figure took longer than ${Math.round(timeLimitMs / 1000)} s to draw and was not drawn; its PDF is still there.`,
+          `This figure took longer than ${timeLimitMs < 1000 ? `${timeLimitMs} ms` : `${Math.round(timeLimitMs / 100) / 10} s`} to draw and was not drawn; its PDF is still there.`,
         );
       }
       if (error instanceof DocumentError) throw error;

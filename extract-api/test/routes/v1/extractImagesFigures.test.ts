@@ -276,12 +276,14 @@ describe('POST /v1/extract-images figures, bounded by the settings', () => {
       const response = await post(app, { file: plotAndTablePdf().pdf, find: 'figures', dpi: '600' });
       expect(response.statusCode, response.body).toBe(200);
       const body = ExtractImagesResponseSchema.parse(response.json());
-      expect(body.images).toEqual([]);
-      expect(body.skipped).toHaveLength(2);
+      // The first render loads pdf.js's fonts and always passes 10 ms; a warm one may not. Nothing
+      // is lost either way: each figure is given, or left out with the sentence.
+      expect(body.skipped?.length).toBeGreaterThanOrEqual(1);
+      expect(body.images.length + (body.skipped?.length ?? 0)).toBe(2);
       for (const skipped of body.skipped ?? []) {
         expect(skipped.pageNumbers).toEqual([1]);
         expect(skipped.reason).toMatch(
-          /^This figure took longer than .* to draw and was not drawn; its PDF is still there\.$/,
+          /^This figure took longer than 10 ms to draw and was not drawn; its PDF is still there\.$/,
         );
       }
     } finally {
