@@ -19,7 +19,7 @@
 import { DocumentError, PasswordRequiredError, throwIfAborted } from '../../../errors.ts';
 import type { DocumentExtractor, DocumentImage, EngineOptions, FigureRenderer } from '../../types.ts';
 import { cropFigureOf } from './cropPdf.ts';
-import { findFiguresOf, openPdf } from './index.ts';
+import { findFiguresOf, openPdf } from './findFigures.ts';
 import type { PdfFigure } from './types.ts';
 
 export const DEFAULT_FIGURE_DPI = 150;
