@@ -11,8 +11,9 @@
  *   - a text document 50,000 elements deep around its picture;
  *   - a workbook drawing with 10,000 anchors of one picture.
  *
- * The well-formed builders are the fuzzer's seeds for these kinds too. These kinds are not yet
- * read by extract-api or the pages, so the list is kept apart from HOSTILE_DOCUMENTS.
+ * The well-formed builders are the fuzzer's seeds for these kinds too. The list is kept apart
+ * from HOSTILE_DOCUMENTS, which the PDF, Word and PowerPoint screens' tests upload; extract-api's
+ * isolation tests upload this one as well.
  */
 import { zipSync } from 'fflate';
 import type { HostileDocument } from './hostileDocument.ts';

@@ -121,7 +121,7 @@ describe('pnpm extract <file>', () => {
   it('should explain a file that is no document, and web-only options on a file', async () => {
     const notDocument = await cli(['manifest.json']);
     expect(notDocument.code).toBe(2);
-    expect(notDocument.stderr).toMatch(/not a PDF, Word .* or PowerPoint/);
+    expect(notDocument.stderr).toMatch(/not one the service reads: it takes PDF, Word .* PowerPoint .* EPUB/);
     const website = await cli(['docx/having-images.docx', '--website']);
     expect(website.code).toBe(2);
     expect(website.stderr).toMatch(/--website, --depth and --render are for web pages/);
@@ -163,7 +163,7 @@ describe('pnpm extract <file>', () => {
       const image = DocumentApiImageSchema.parse(line);
       expect(image.url).toBe(`file://${path.join(dir, 'having-images.docx', image.name)}`);
     }
-    expect(stderr).toMatch(/^manifest\.json: Extraction failed: .*not a PDF, Word .* or PowerPoint/m);
+    expect(stderr).toMatch(/^manifest\.json: Extraction failed: .*not one the service reads: it takes PDF, Word/m);
     expect(stderr).toMatch(/^3 inputs: 2 read, 1 failed \(manifest\.json\)$/m);
   });
 

@@ -6,6 +6,12 @@ export const GiB = 1024 * MiB;
 export const PDF_MAX_BYTES = 100 * MiB;
 export const DOCX_MAX_BYTES = 50 * MiB;
 export const PPT_MAX_BYTES = 50 * MiB;
+/**
+ * Longest sheet name, cell, chapter title, Content-ID, file name or address a document's image
+ * carries in an answer: a file may write any length there, the answer gives at most this many
+ * characters of it.
+ */
+export const TEXT_FACT_MAX_CHARS = 2048;
 /** Videos are decoded on the device, so the bound is what a browser tab handles well, not an upload limit. */
 export const VIDEO_MAX_BYTES = 2 * GiB;
 

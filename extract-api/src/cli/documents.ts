@@ -29,7 +29,7 @@ import { dataUrlOf, toApiImage } from '../extractors/document/toApiImage.ts';
 import { fail, values } from './args.ts';
 import type { InputOutput } from './output.ts';
 
-/** One line of the document table: where, format, size in pixels and bytes, file name. */
+/** One line of the document table: where (page, slide, sheet!cell, chapter), format, size in pixels and bytes, file name. */
 function printDocumentImage(image: DocumentApiImage, out: InputOutput) {
   if (values.json) {
     out.json(image);
@@ -46,9 +46,17 @@ function printDocumentImage(image: DocumentApiImage, out: InputOutput) {
     ? `slide ${image.slideNumbers.join(',')}`
     : image.pageNumbers
       ? `page ${image.pageNumbers.join(',')}`
-      : (image.role ?? '');
+      : image.sheet
+        ? `${image.sheet}${image.cell ? `!${image.cell}` : ''}`
+        : image.chapter
+          ? `chapter ${image.chapter}`
+          : (image.role ?? '');
   const size = image.linkedUrl ? 'linked' : (formatBytes(image.size) ?? '');
-  const extra = image.linkedUrl ? `  -> ${image.linkedUrl} (not fetched)` : image.note ? `  (${image.note})` : '';
+  // an e-mail's attachment, a saved page's image: what it was called where it came from
+  const from = image.sourceUrl ?? image.fileName ?? (image.contentId ? `cid:${image.contentId}` : undefined);
+  const extra = image.linkedUrl
+    ? `  -> ${image.linkedUrl} (not fetched)`
+    : `${from ? `  <- ${from}` : ''}${image.note ? `  (${image.note})` : ''}`;
   out.line(
     `${where.slice(0, 18).padEnd(18)} ${image.format.padEnd(5)} ${formatDimensions(image).padEnd(11)}${size.padStart(8)}  ${image.name}${extra}`,
   );

@@ -11,7 +11,8 @@ export const USAGE = `Usage: pnpm extract <url> [--website [--depth N]] [--rende
        pnpm extract <input> <input>… [--list FILE] [options] [--out DIR]
 
   <url>          a web page (http or https)
-  <file>         a PDF, Word (.docx, .doc) or PowerPoint (.pptx, .ppt) file on disk
+  <file>         a file on disk: PDF, Word (.docx, .doc, .odt, .rtf), PowerPoint (.pptx, .ppt, .odp), .ods, .odg,
+                 Excel (.xlsx, .xls), .epub, e-mail (.eml, .msg), a saved page (.mhtml) or images in a .cbz or .zip
   --password P   the password of an encrypted document
   --find F       images (the default), figures or both: a PDF's figures and tables, found by their captions,
                  each as <name>.png (its render) and <name>.pdf (its vector original), with its caption

@@ -6,26 +6,53 @@ import {
   OriginalFileSchema,
   ViewChangeSchema,
 } from '../entities/extractedImage.ts';
-import { DOCX_MAX_BYTES, PDF_MAX_BYTES, PPT_MAX_BYTES } from '../limits.ts';
+import { DOCX_MAX_BYTES, PDF_MAX_BYTES, PPT_MAX_BYTES, TEXT_FACT_MAX_CHARS } from '../limits.ts';
 import { ApiErrorSchema } from './errors.ts';
 
 /**
- * `POST /v1/extract-images`: a PDF, DOCX, DOC, PPTX or PPT uploaded as multipart (field `file`,
- * optional field `password`), every embedded image answered inline. The PDF service's shape
- * (url, pageNumber, width, height, format, size) for every kind, plus what the other
- * kinds know (slides, role). The server keeps nothing: each `url` is a `data:` URL of the bytes.
+ * `POST /v1/extract-images`: a PDF, DOCX, DOC, PPTX or PPT, or one of the containers below,
+ * uploaded as multipart (field `file`, optional field `password`), every embedded image answered
+ * inline. The PDF service's shape (url, pageNumber, width, height, format, size) for every kind,
+ * plus what the other kinds know (slides, role, sheet and cell, chapter, e-mail part, address).
+ * The server keeps nothing: each `url` is a `data:` URL of the bytes.
  */
 
 export const DOCUMENT_KINDS = ['pdf', 'docx', 'doc', 'pptx', 'ppt'] as const;
 export const DocumentKindSchema = z.enum(DOCUMENT_KINDS);
 
-/** Largest upload of each kind: PDF 100MB, Word and PowerPoint 50MB. */
-export const DOCUMENT_MAX_BYTES: Readonly<Record<z.infer<typeof DocumentKindSchema>, number>> = {
+/**
+ * The other files read for their pictures (document-engine's `CONTAINER_KINDS`): e-books,
+ * OpenDocument files, workbooks, e-mail, saved pages, RTF and archives of images.
+ */
+export const DOCUMENT_CONTAINER_KINDS = [
+  'epub',
+  'odt',
+  'odp',
+  'ods',
+  'odg',
+  'xlsx',
+  'image-archive',
+  'eml',
+  'mhtml',
+  'rtf',
+  'msg',
+  'xls',
+] as const;
+/** What an upload turned out to be: a document kind or a container kind. */
+export const ExtractKindSchema = z.enum([...DOCUMENT_KINDS, ...DOCUMENT_CONTAINER_KINDS]);
+export type ExtractKind = z.infer<typeof ExtractKindSchema>;
+
+/** Largest upload of each kind: PDF 100MB, everything else 50MB. */
+export const DOCUMENT_MAX_BYTES: Readonly<Record<ExtractKind, number>> = {
   pdf: PDF_MAX_BYTES,
   docx: DOCX_MAX_BYTES,
   doc: DOCX_MAX_BYTES,
   pptx: PPT_MAX_BYTES,
   ppt: PPT_MAX_BYTES,
+  ...(Object.fromEntries(DOCUMENT_CONTAINER_KINDS.map((kind) => [kind, DOCX_MAX_BYTES])) as Record<
+    (typeof DOCUMENT_CONTAINER_KINDS)[number],
+    number
+  >),
 };
 
 /** Multipart field names of the upload (`find` and `dpi` are taken from the query string too). */
@@ -81,6 +108,17 @@ export const DocumentApiImageSchema = z.object({
    * its vector PDF. Its `imageIds` are the `name`s of this answer's images that it draws.
    */
   figure: z.optional(DocumentFigureSchema),
+  /** A workbook's picture: its sheet's name and the cell its top-left corner is anchored to (`B4`). */
+  sheet: z.optional(z.string().check(z.minLength(1), z.maxLength(TEXT_FACT_MAX_CHARS))),
+  cell: z.optional(z.string().check(z.minLength(1), z.maxLength(TEXT_FACT_MAX_CHARS))),
+  /** An e-book's picture: its chapter (1-based, in reading order) and the chapter's title. */
+  chapter: z.optional(z.number().check(z.int(), z.positive())),
+  chapterTitle: z.optional(z.string().check(z.minLength(1), z.maxLength(TEXT_FACT_MAX_CHARS))),
+  /** An e-mail's part: its Content-ID (without `<>`) and the file name it was sent under. */
+  contentId: z.optional(z.string().check(z.minLength(1), z.maxLength(TEXT_FACT_MAX_CHARS))),
+  fileName: z.optional(z.string().check(z.minLength(1), z.maxLength(TEXT_FACT_MAX_CHARS))),
+  /** A saved page's image: the address it had on the page. */
+  sourceUrl: z.optional(z.string().check(z.minLength(1), z.maxLength(TEXT_FACT_MAX_CHARS))),
 });
 export type DocumentApiImage = z.infer<typeof DocumentApiImageSchema>;
 
@@ -96,7 +134,7 @@ export const SkippedDocumentImageSchema = z.object({
 export const ExtractImagesResponseSchema = z.object({
   success: z.literal(true),
   /** What the file turned out to be, from its bytes. */
-  kind: DocumentKindSchema,
+  kind: ExtractKindSchema,
   images: z.array(DocumentApiImageSchema),
   /** Images the document holds that could not be given out, with where and why. */
   skipped: z.optional(z.array(SkippedDocumentImageSchema)),

@@ -18,11 +18,11 @@
  */
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
-import type { DocumentImage, DocumentKind } from 'document-engine';
+import type { DocumentImage } from 'document-engine';
 // the errors alone: the engine itself loads in the workers, never in the thread that starts them
 import { DocumentError, PasswordRequiredError } from 'document-engine/errors';
 import { Piscina } from 'piscina';
-import type { DocumentFind } from 'shared-contracts';
+import type { DocumentFind, ExtractKind } from 'shared-contracts';
 import type { FigureLimits } from './defaults.ts';
 import { DocumentLimitError } from './failure.ts';
 import type { DocumentJob, JobMessage, SerializedFailure } from './workerProtocol.ts';
@@ -67,7 +67,7 @@ export type DocumentInput = Uint8Array | { file: string };
 export type DocumentPlace = { release(): void };
 
 export type DocumentAnswer = {
-  kind: DocumentKind;
+  kind: ExtractKind;
   imageCount: number;
   /** `{success: true, kind, images}` as UTF-8 JSON, ready to send. */
   body: Buffer;
@@ -89,7 +89,7 @@ export type DocumentPool = {
   readImages(
     bytes: Uint8Array,
     options?: ReadDocumentJobOptions,
-  ): Promise<{ kind: DocumentKind; images: AsyncGenerator<DocumentImage> }>;
+  ): Promise<{ kind: ExtractKind; images: AsyncGenerator<DocumentImage> }>;
   /** Starts the workers now rather than on the first job (a listening server does, see app.ts). */
   warm(): void;
   /** Ends every worker; jobs still running fail. */
@@ -244,8 +244,8 @@ export function createDocumentPool(options: DocumentPoolOptions): DocumentPool {
       const left = new AbortController();
       const queue: DocumentImage[] = [];
       let wake: (() => void) | undefined;
-      let resolveKind: (kind: DocumentKind) => void = () => {};
-      const kindKnown = new Promise<DocumentKind>((resolve) => {
+      let resolveKind: (kind: ExtractKind) => void = () => {};
+      const kindKnown = new Promise<ExtractKind>((resolve) => {
         resolveKind = resolve;
       });
       const finished = run(

@@ -6,8 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { getHeapStatistics } from 'node:v8';
-import type { DocumentImage, DocumentKind, SkippedImage } from 'document-engine';
+import type { DocumentImage, SkippedImage } from 'document-engine';
 import { createNameAllocator, safeFileName, withFormatExtension } from 'media-files';
+import type { ExtractKind } from 'shared-contracts';
 import { MESSAGES } from 'shared-contracts/messages';
 import { FIGURE_LIMITS, type FigureLimits } from './defaults.ts';
 import { DocumentLimitError } from './failure.ts';
@@ -70,7 +71,7 @@ export default async function readDocumentJob(job: DocumentJob): Promise<void> {
  * `skipped`. With `linkImages` (find=both) each figure names the images it draws, which came first.
  */
 async function jsonAnswer(
-  kind: DocumentKind,
+  kind: ExtractKind,
   images: AsyncGenerator<DocumentImage>,
   {
     maxAnswerBytes,

@@ -18,7 +18,7 @@ export class DocumentLimitError extends Error {
   /** The catalogue's words, for the kind the upload's first bytes say it is. */
   static tooLarge(pdf: boolean): DocumentLimitError {
     const text = pdf ? MESSAGES.pdf.tooLarge : MESSAGES.docx.tooLarge;
-    const kind = pdf ? 'a PDF' : 'a Word or PowerPoint file';
+    const kind = pdf ? 'a PDF' : 'any other file';
     return new DocumentLimitError(413, `${text.title}: ${text.description.replace(/\.$/, '')} for ${kind}.`);
   }
 
@@ -39,7 +39,7 @@ export class DocumentLimitError extends Error {
     return new DocumentLimitError(503, MESSAGES.documents.serverBusy);
   }
 
-  /** Figures asked of a Word or PowerPoint file: this server looks for them in PDFs only. */
+  /** Figures asked of any file but a PDF: this server looks for them in PDFs only. */
   static figuresPdfOnly(): DocumentLimitError {
     return new DocumentLimitError(400, MESSAGES.documents.figuresPdfOnly);
   }

@@ -1,5 +1,6 @@
 /**
- * Documents (PDF, DOCX, DOC, PPTX, PPT) read on the server, for `POST /v1/extract-images` and the
+ * Documents (PDF, DOCX, DOC, PPTX, PPT) and containers (EPUB, OpenDocument, XLSX, XLS, EML, MSG,
+ * MHTML, RTF, image archives) read on the server, for `POST /v1/extract-images` and the
  * CLI: the browser's own engine (`mfe-documents/engine`), bounded in size and time, its images in
  * the API's shape.
  *

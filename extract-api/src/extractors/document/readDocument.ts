@@ -3,18 +3,19 @@ import {
   DocumentError,
   type DocumentExtractor,
   type DocumentImage,
-  type DocumentKind,
+  extractContainer,
   extractorFor,
   extractPdfFigures,
   type HostZlib,
   type SkippedImage,
   setHostZlib,
+  sniffContainerKind,
   sniffDocumentKind,
-  type UnlockedDocument,
   unlockDocument,
 } from 'document-engine';
 import { nodeInflateRaw, nodeZlib } from 'document-engine/node';
-import type { DocumentFind } from 'shared-contracts';
+import type { DocumentFind, ExtractKind } from 'shared-contracts';
+import { MESSAGES } from 'shared-contracts/messages';
 import { DOCUMENT_TIME_LIMIT_MS, FIGURE_LIMITS } from './defaults.ts';
 import { DocumentLimitError } from './failure.ts';
 
@@ -48,28 +49,38 @@ export type ReadDocumentOptions = {
   figures?: { dpi?: number; maxPixels?: number; renderTimeLimitMs?: number } | undefined;
 };
 
-export type ReadDocumentResult = { kind: DocumentKind; images: AsyncGenerator<DocumentImage> };
+/** A document kind (PDF, Word, PowerPoint) or a container kind (e-book, workbook, e-mail…). */
+export type ReadDocumentResult = { kind: ExtractKind; images: AsyncGenerator<DocumentImage> };
+
+/** One reading of the bytes, and the zlib it deflates and inflates with. */
+type Pass = { extract: DocumentExtractor; zlib: HostZlib };
 
 /**
- * What the document is (from its bytes, never its name) and its images as the engine finds them.
- * Rejects with DocumentError('unsupported') at once for a file that is no PDF, Word or PowerPoint
- * file. A password-protected DOCX/PPTX is decrypted first (PasswordRequiredError without the
- * right password): its kind is the decrypted package's.
+ * What the file is (from its bytes, never its name) and its images as the engine finds them.
+ * Rejects with DocumentError('unsupported') at once for a file that is no document nor container
+ * the engine reads. A password-protected DOCX/PPTX is decrypted first (PasswordRequiredError
+ * without the right password): its kind is the decrypted package's.
  */
 export async function readDocumentImages(
   bytes: Uint8Array,
   options: ReadDocumentOptions = {},
 ): Promise<ReadDocumentResult> {
+  const find = options.find ?? 'images';
   if (!sniffDocumentKind(bytes)) {
-    throw new DocumentError(
-      'unsupported',
-      'This file is not a PDF, Word (.docx, .doc) or PowerPoint (.pptx, .ppt) document. Send one of those.',
-    );
+    const container = sniffContainerKind(bytes);
+    if (!container) throw new DocumentError('unsupported', MESSAGES.documents.notRead);
+    if (find !== 'images') throw DocumentLimitError.figuresPdfOnly();
+    const passes = async (): Promise<Pass[]> => [{ extract: extractContainer, zlib: nodeZlib }];
+    return { kind: container, images: bounded(bytes, passes, options) };
   }
   const document = await unlockDocument(bytes, { password: options.password, signal: options.signal });
-  const find = options.find ?? 'images';
   if (find !== 'images' && document.kind !== 'pdf') throw DocumentLimitError.figuresPdfOnly();
-  return { kind: document.kind, images: bounded(document, find, options) };
+  // images first, then figures
+  const passes = async (): Promise<Pass[]> => [
+    ...(find !== 'figures' ? [{ extract: extractorFor(document.kind), zlib: nodeZlib }] : []),
+    ...(find !== 'images' ? [{ extract: await figureExtractor(options.figures), zlib: figureZlib }] : []),
+  ];
+  return { kind: document.kind, images: bounded(document.bytes, passes, options) };
 }
 
 /**
@@ -87,10 +98,14 @@ async function figureExtractor(figures: ReadDocumentOptions['figures']): Promise
     extractPdfFigures(bytes, { ...options, renderFigure, ...(figureDpi ? { figureDpi } : {}) });
 }
 
-/** The images of a document unlocked once, above: its extractor reads the decrypted bytes as they are. */
+/**
+ * The images of a file, its passes in turn, within the time limit. A document is unlocked once,
+ * above: its extractor reads the decrypted bytes as they are. The passes are made on the first
+ * image asked for, so pdf.js loads only when a figure is.
+ */
 async function* bounded(
-  document: UnlockedDocument,
-  find: DocumentFind,
+  bytes: Uint8Array,
+  makePasses: () => Promise<Pass[]>,
   options: ReadDocumentOptions,
 ): AsyncGenerator<DocumentImage> {
   const timeLimit = options.timeLimitMs ?? DOCUMENT_TIME_LIMIT_MS;
@@ -106,14 +121,12 @@ async function* bounded(
       controller.abort();
     }
   };
-  // images first, then figures; a worker reads one document at a time, so the zlib set is this job's alone
-  const passes: { extract: DocumentExtractor; zlib: HostZlib }[] = [];
-  if (find !== 'figures') passes.push({ extract: extractorFor(document.kind), zlib: nodeZlib });
-  if (find !== 'images') passes.push({ extract: await figureExtractor(options.figures), zlib: figureZlib });
+  // a worker reads one document at a time, so the zlib set is this job's alone
+  const passes = await makePasses();
   try {
     for (const { extract, zlib } of passes) {
       setHostZlib(zlib);
-      for await (const image of extract(document.bytes, {
+      for await (const image of extract(bytes, {
         password: options.password,
         signal,
         onProgress: checkClock,

@@ -1,5 +1,7 @@
 import type { DocumentFigure, DocumentImage } from 'document-engine';
 import type { DocumentApiImage } from 'shared-contracts';
+// the limits alone: the worker thread this runs in never loads zod
+import { TEXT_FACT_MAX_CHARS } from 'shared-contracts/limits';
 
 /** `data:<mime>;base64,…`: the image travels inside the answer, so the server keeps no file. */
 export function dataUrlOf(image: Pick<DocumentImage, 'bytes' | 'mimeType'>): string {
@@ -9,7 +11,8 @@ export function dataUrlOf(image: Pick<DocumentImage, 'bytes' | 'mimeType'>): str
 /**
  * One engine image in the API's shape (shared-contracts `DocumentApiImageSchema`). `pageNumber` is the first page for a PDF,
  * the first slide for a presentation, and 1 where the format has neither (the API's shape
- * requires one). A linked image's url is its address: it is reported, never fetched. `original` names
+ * requires one). A container's picture carries where it was: sheet and cell, chapter, e-mail part,
+ * address on the saved page. A linked image's url is its address: it is reported, never fetched. `original` names
  * the stored file when the view is not it (a figure's vector PDF). `imageNames` (find=both): the
  * names given to the images before, by key, which a figure's imageIds are.
  */
@@ -50,7 +53,22 @@ export function toApiImage(
         }
       : {}),
     ...(image.figure ? { figure: apiFigure(image.figure, imageNames) } : {}),
+    ...containerFacts(image),
   };
+}
+
+const TEXT_FACTS = ['sheet', 'cell', 'chapterTitle', 'contentId', 'fileName', 'sourceUrl'] as const;
+type ContainerFacts = Pick<DocumentApiImage, (typeof TEXT_FACTS)[number] | 'chapter'>;
+
+/** Where a container's picture was, as far as the file says: its texts cut to the answer's bound. */
+function containerFacts(image: DocumentImage): ContainerFacts {
+  const facts: ContainerFacts = {};
+  for (const field of TEXT_FACTS) {
+    const value = image[field];
+    if (value) facts[field] = value.slice(0, TEXT_FACT_MAX_CHARS);
+  }
+  if (image.chapter && Number.isInteger(image.chapter) && image.chapter > 0) facts.chapter = image.chapter;
+  return facts;
 }
 
 /** The engine's figure without what only the engine uses (its box, its images' keys). */

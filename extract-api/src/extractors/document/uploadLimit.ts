@@ -9,8 +9,8 @@ export type UploadLimit = { maxBytes: number; pdf: boolean };
 
 /**
  * The size limit an upload is held to, decided from its first bytes so a too-large file is refused
- * while it arrives rather than after: a PDF may be 100 MB, anything else (Word, PowerPoint, or not a
- * document at all) 50 MB. Call it with at least PDF_HEADER_WINDOW + 5 bytes, or the whole file.
+ * while it arrives rather than after: a PDF may be 100 MB, anything else (Word, PowerPoint, an
+ * e-book, a workbook, an e-mail, or nothing the engine reads) 50 MB. Call it with at least PDF_HEADER_WINDOW + 5 bytes, or the whole file.
  */
 export function uploadLimitFor(head: Uint8Array): UploadLimit {
   // The engine's own test, so a PDF that lost its header (an object in its first 1024 bytes) is

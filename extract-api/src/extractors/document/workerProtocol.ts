@@ -6,8 +6,8 @@
  * caller asked for them one by one), then `done` or `failed`.
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { DocumentImage, DocumentKind } from 'document-engine';
-import type { DocumentFind } from 'shared-contracts';
+import type { DocumentImage } from 'document-engine';
+import type { DocumentFind, ExtractKind } from 'shared-contracts';
 import type { FigureLimits } from './defaults.ts';
 
 export type DocumentJob = {
@@ -42,11 +42,11 @@ export type SerializedFailure = {
 
 export type JobMessage =
   | { type: 'start' }
-  | { type: 'kind'; kind: DocumentKind }
+  | { type: 'kind'; kind: ExtractKind }
   | { type: 'image'; image: DocumentImage }
   | {
       type: 'done';
-      kind: DocumentKind;
+      kind: ExtractKind;
       imageCount: number;
       /** The JSON answer's UTF-8 bytes (`json` jobs). */
       body?: Uint8Array;

@@ -1,5 +1,5 @@
 /**
- * `POST /v1/extract-images`: the PDF service's call shape, for every document kind. A place in the
+ * `POST /v1/extract-images`: the PDF service's call shape, for every document and container kind. A place in the
  * document pool is taken before the upload is read (a full pool refuses it unread); the upload is
  * read as it arrives, refused the moment it passes its kind's limit, and kept in memory only up to
  * `memoryBytes` (past that in a temporary file, deleted when the request ends); the same engine the
@@ -189,8 +189,9 @@ export function extractImagesRoutes(options: ExtractImagesRouteOptions = {}): Fa
         // base64 of images that are compressed already: gzip would spend seconds to save a quarter.
         compress: false,
         schema: {
-          summary: 'Every embedded image of a PDF, Word (.docx, .doc) or PowerPoint (.pptx, .ppt) file',
-          description: `multipart/form-data with the document in the field \`${DOCUMENT_UPLOAD_FIELDS.file}\` (a PDF up to 100 MB, Word or PowerPoint up to 50 MB) and, for an encrypted document, its password in the field \`${DOCUMENT_UPLOAD_FIELDS.password}\`. Each image's url is a data: URL of its original bytes (JPEG and JPEG 2000 as stored, other PDF images as lossless PNG). \`${DOCUMENT_UPLOAD_FIELDS.find}\` (a field or the query): \`images\` (the default), \`figures\` or \`both\`: a PDF's figures and tables found by their captions, each with \`figure\` set, its url a PNG render at \`${DOCUMENT_UPLOAD_FIELDS.dpi}\` (${FIGURE_DPIS.join(', ')}; default ${FIGURE_DPIS[0]}) and its original the vector PDF.`,
+          summary:
+            'Every embedded image of a PDF, Word (.docx, .doc, .odt, .rtf), PowerPoint (.pptx, .ppt, .odp), spreadsheet (.xlsx, .xls, .ods), drawing (.odg), e-book (.epub), e-mail (.eml, .msg), saved page (.mhtml) or archive of images (.cbz, .zip)',
+          description: `multipart/form-data with the document in the field \`${DOCUMENT_UPLOAD_FIELDS.file}\` (a PDF up to 100 MB, any other file up to 50 MB) and, for an encrypted document, its password in the field \`${DOCUMENT_UPLOAD_FIELDS.password}\`. Each image's url is a data: URL of its original bytes (JPEG and JPEG 2000 as stored, other PDF images as lossless PNG); a workbook's picture carries its \`sheet\` and \`cell\`, an e-book's its \`chapter\` and \`chapterTitle\`, an e-mail's its \`contentId\` and \`fileName\`, a saved page's its \`sourceUrl\`. \`${DOCUMENT_UPLOAD_FIELDS.find}\` (a field or the query): \`images\` (the default), \`figures\` or \`both\`: a PDF's figures and tables found by their captions, each with \`figure\` set, its url a PNG render at \`${DOCUMENT_UPLOAD_FIELDS.dpi}\` (${FIGURE_DPIS.join(', ')}; default ${FIGURE_DPIS[0]}) and its original the vector PDF.`,
           consumes: ['multipart/form-data'],
           response: {
             '2xx': ExtractImagesResponseSchema,
@@ -309,7 +310,7 @@ async function readParts(
     }
     if (!upload || upload.size === 0) {
       throw new BadUploadError(
-        `No document received: send a PDF, Word or PowerPoint file in the multipart field ${DOCUMENT_UPLOAD_FIELDS.file}.`,
+        `No document received: send a PDF, Word, PowerPoint, spreadsheet, e-book, e-mail or other file the service reads in the multipart field ${DOCUMENT_UPLOAD_FIELDS.file}.`,
       );
     }
     return { upload, password, wanted };
