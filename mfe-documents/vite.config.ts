@@ -13,6 +13,7 @@ const exposes = {
   './PdfExtractorPage': './src/exposed/PdfExtractorPage.ts',
   './DocxExtractorPage': './src/exposed/DocxExtractorPage.ts',
   './PptExtractorPage': './src/exposed/PptExtractorPage.ts',
+  './AnyFileExtractorPage': './src/exposed/AnyFileExtractorPage.ts',
 };
 
 /**

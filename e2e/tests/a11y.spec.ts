@@ -20,6 +20,7 @@ const PUBLIC_PAGES = [
   PATHS.pdfExtractor,
   PATHS.docxExtractor,
   PATHS.pptExtractor,
+  PATHS.anyFileExtractor,
   PATHS.signIn,
   PATHS.signUp,
 ].map((path) => ({ path, heading: PAGE_HEADINGS[path] }));

@@ -3,7 +3,7 @@ import { PAGE_HEADINGS, TOOL_CARDS } from '../fixtures/pages.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 test.describe('the tools page', () => {
-  test('shows the six tools with the words of the tool catalogue', async ({ page, site }) => {
+  test('shows the seven tools with the words of the tool catalogue', async ({ page, site }) => {
     await page.goto(PATHS.tools);
     await expect(site.heading(PAGE_HEADINGS[PATHS.tools])).toBeVisible();
 

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'shared-ui/design-system';
 import { describe, expect, it } from 'vitest';
+import AnyFileExtractorPage from '../src/pages/AnyFileExtractorPage.tsx';
 import DocxExtractorPage from '../src/pages/DocxExtractorPage.tsx';
 import PdfExtractorPage from '../src/pages/PdfExtractorPage.tsx';
 import PptExtractorPage from '../src/pages/PptExtractorPage.tsx';
@@ -33,10 +34,24 @@ describe('exposed pages', { timeout: 30_000 }, () => {
   it('the PowerPoint extractor has its heading, format badges and use-case tabs', () => {
     const { container } = renderPage(<PptExtractorPage />);
     expect(headings(1)).toEqual(['Extract Images from PowerPoint']);
-    for (const badge of ['PPTX', 'PPT', 'PNG', 'JPEG', 'GIF']) {
+    for (const badge of ['PPTX', 'PPT', 'ODP', 'PNG', 'JPEG', 'GIF']) {
       expect(screen.getByText(badge, { selector: '.ds-tag' })).toBeTruthy();
     }
     expect(tabNames()).toEqual(['Design', 'Education', 'Business', 'Personal']);
     expect(container.textContent).toContain('Files up to 50 MB');
+  });
+
+  it('the Any file extractor has its heading, a picker of several files of any type, and every kind named', () => {
+    const { container } = renderPage(<AnyFileExtractorPage />);
+    expect(headings(1)).toEqual(['Extract Images from Any File']);
+    expect(headings(2)).toEqual(['Supported Files']);
+    const input = screen.getByTestId('upload-input');
+    expect(input.hasAttribute('multiple')).toBe(true);
+    expect(input.getAttribute('accept') ?? '').toBe('');
+    for (const badge of ['PDF', 'DOCX', 'ODT', 'RTF', 'ODP', 'XLSX', 'XLS', 'EPUB', 'EML', 'MSG', 'MHTML', 'CBZ']) {
+      expect(screen.getByText(badge, { selector: '.ds-tag' })).toBeTruthy();
+    }
+    expect(screen.getByRole('button', { name: 'Extract Images' })).toBeTruthy();
+    expect(container.textContent).toContain('up to 100 MB each');
   });
 });

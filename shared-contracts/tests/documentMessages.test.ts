@@ -25,7 +25,7 @@ describe("the document screens' messages", () => {
     const m = MESSAGES.docx;
     expect(m.invalidType).toEqual({
       title: 'Invalid File Type',
-      description: 'Please upload a Word document (.docx or .doc)',
+      description: 'Please upload a Word document (.docx, .doc, .odt or .rtf)',
     });
     expect(m.tooLarge).toEqual({ title: 'File Too Large', description: 'Maximum file size is 50MB.' });
     expect(m.noFile).toEqual({ title: 'No File Selected', description: 'Please upload a Word document first.' });
@@ -39,7 +39,7 @@ describe("the document screens' messages", () => {
 
   it('the PowerPoint screen', () => {
     const m = MESSAGES.ppt;
-    expect(m.invalidType.description).toBe('Please upload a PowerPoint presentation (.ppt or .pptx)');
+    expect(m.invalidType.description).toBe('Please upload a PowerPoint presentation (.ppt, .pptx or .odp)');
     expect(m.tooLarge.description).toBe('Maximum file size is 50MB.');
     expect(m.noFile.description).toBe('Please upload a PowerPoint presentation first.');
     expect(m.processing).toEqual({ title: 'Processing PowerPoint' });

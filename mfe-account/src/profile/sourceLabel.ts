@@ -9,6 +9,18 @@ const LABELS: Readonly<Record<ImageSourceKind, string>> = {
   doc: 'Word document',
   pptx: 'PowerPoint',
   ppt: 'PowerPoint',
+  epub: 'E-book',
+  odt: 'OpenDocument text',
+  odp: 'OpenDocument presentation',
+  ods: 'OpenDocument spreadsheet',
+  odg: 'OpenDocument drawing',
+  xlsx: 'Excel workbook',
+  xls: 'Excel workbook',
+  eml: 'E-mail',
+  msg: 'Outlook message',
+  mhtml: 'Saved web page',
+  rtf: 'RTF document',
+  'image-archive': 'Image archive',
 };
 
 /**

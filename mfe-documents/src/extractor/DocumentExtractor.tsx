@@ -21,7 +21,7 @@ const PasswordPrompt = themedLazy(() =>
 const ExtractionOutcome = themedLazy(() => import('./ExtractionOutcome.tsx'));
 const SkippedImages = themedLazy(() => import('./SkippedImages.tsx'));
 
-/** The working part of the PDF, Word and PowerPoint screens: upload, extract, progress, results. */
+/** The working part of the PDF, Word, PowerPoint and Any file screens: upload, extract, progress, results. */
 export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
   // Figures are a PDF's only: the Word and PowerPoint screens find images.
   const [findChoice, setFindChoice] = useState<FindChoiceValue>(DEFAULT_FIND);
@@ -42,6 +42,9 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
   }
 
   async function validateBytes(chosen: File) {
+    // Any file: each is read as what it is when Extract is pressed; one nothing reads is named then,
+    // with the others' images.
+    if (config.page === 'any') return undefined;
     // A PDF is known by its first kilobyte; ZIP and compound files by their directories.
     const head = config.page === 'pdf' ? chosen.slice(0, 1024) : chosen;
     const bytes = await head.arrayBuffer();
@@ -83,7 +86,11 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
             )
           }
           files={files}
-          prompt="Drag and drop your file here, or click to browse"
+          prompt={
+            config.page === 'any'
+              ? 'Drag and drop your files here, or click to browse'
+              : 'Drag and drop your file here, or click to browse'
+          }
           hint={config.hint}
           disabled={running}
         />

@@ -1,7 +1,7 @@
 import type { Extractor } from 'browser-services/extraction';
-import type { DocumentKind } from 'document-engine';
 import { createNameAllocator } from 'media-files';
 import type { ExtractionEvent } from 'shared-contracts';
+import type { ReadableKind } from '../worker/index.ts';
 import type { DocumentInput } from './documentEvents.ts';
 
 /** A file of a batch and the name its images carry (`origin`): its own, made unique in the batch. */
@@ -15,7 +15,9 @@ export type DocumentBatchInput = {
   files: readonly BatchFile[];
   /** Passwords the visitor gave, by file (origin). */
   passwords: ReadonlyMap<string, string>;
-  expectedKind: DocumentKind;
+  expectedKind: ReadableKind;
+  /** The screen the files were given on (see `DocumentInput.page`). */
+  page?: DocumentInput['page'];
   /** PDFs: what to find in each, as for one file. */
   find?: DocumentInput['find'];
   /** The file being read (0-based), for the progress line. */
@@ -50,7 +52,7 @@ const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
  * `onIssue` and the next one is read: one bad file never costs the others. Cancelling stops the run.
  */
 export function documentBatchExtractor(single: Extractor<DocumentInput>): Extractor<DocumentBatchInput> {
-  return async function* extractBatch({ files, passwords, expectedKind, find, onFile, onIssue }, signal) {
+  return async function* extractBatch({ files, passwords, expectedKind, page, find, onFile, onIssue }, signal) {
     yield { type: 'start', runsOn: 'browser' } satisfies ExtractionEvent;
     const allocate = createNameAllocator();
     let found = 0;
@@ -61,6 +63,7 @@ export function documentBatchExtractor(single: Extractor<DocumentInput>): Extrac
         file,
         password: passwords.get(origin),
         expectedKind,
+        page,
         find,
         batch: { origin, key: String(index + 1), allocate },
       };

@@ -1,18 +1,20 @@
 import { createEventChannel, type Extractor } from 'browser-services/extraction';
-import type { DocumentKind, EngineProgress, SkippedImage } from 'document-engine';
+import type { EngineProgress, SkippedImage } from 'document-engine';
 import { DocumentError } from 'document-engine/errors';
 import { createNameAllocator } from 'media-files';
 import { MESSAGES, type ProgressUnit } from 'shared-contracts';
-import { type ExtractInWorkerOptions, extractInWorker } from '../worker/index.ts';
+import { type ExtractInWorkerOptions, extractInWorker, type ReadableKind } from '../worker/index.ts';
 import type { FindMode } from '../worker/protocol.ts';
 import { type DocumentResult, figureImageIds, toDocumentResult } from './documentResult.ts';
-import { pageOfKind } from './pageConfigs.ts';
+import { type DocumentPageConfig, pageOfKind } from './pageConfigs.ts';
 
 /** What the document extractor takes: the file, its password if any, and what the page expects it to be. */
 export type DocumentInput = {
   file: File;
   password?: string | undefined;
-  expectedKind: DocumentKind;
+  expectedKind: ReadableKind;
+  /** The screen the file was given on, whose kinds it must be of: the expected kind's screen unless said. */
+  page?: DocumentPageConfig | undefined;
   /** A PDF: what to find (images unless said), and the resolution of the figures' PNGs. */
   find?: { mode: FindMode; dpi: number } | undefined;
   /**
@@ -63,15 +65,15 @@ export function documentExtractor(
   run: (bytes: ArrayBuffer, options: ExtractInWorkerOptions) => Promise<void> = extractInWorker,
   onSkipped?: (skipped: SkippedImage) => void,
 ): Extractor<DocumentInput> {
-  return async function* extractDocument({ file, password, expectedKind, find, batch }, signal) {
+  return async function* extractDocument({ file, password, expectedKind, page: given, find, batch }, signal) {
     // Marks for profiling the time to first image (DevTools' Performance panel, the bench).
     performance.mark('documents:extract');
     const bytes = await readFile(file);
     performance.mark('documents:file-read');
     const channel = createEventChannel();
-    let source: DocumentKind = expectedKind;
+    let source: ReadableKind = expectedKind;
     let started = false;
-    const start = (kind?: DocumentKind) => {
+    const start = (kind?: ReadableKind) => {
       if (started) return;
       started = true;
       channel.push({ type: 'start', runsOn: 'browser', kind });
@@ -83,7 +85,7 @@ export function documentExtractor(
     // Stops the Worker when the page refuses what it found (or the user cancels).
     const stop = new AbortController();
     signal?.addEventListener('abort', () => stop.abort(), { once: true });
-    const page = pageOfKind(expectedKind);
+    const page = given ?? pageOfKind(expectedKind);
     run(bytes, {
       password,
       ...(find ? { mode: find.mode, dpi: find.dpi } : {}),
@@ -91,6 +93,12 @@ export function documentExtractor(
       // The Worker says what the bytes are before its first image: for a password-protected
       // package, once decrypted, when it may turn out to be the other Office kind.
       onKind: (kind) => {
+        // Nothing the engine reads: the Any file screen names the file and what it takes.
+        if (!kind && page.page === 'any') {
+          channel.fail(new DocumentError('unsupported', MESSAGES.anyFile.notReadable));
+          stop.abort();
+          return;
+        }
         if (kind && !page.kinds.includes(kind)) {
           channel.fail(new DocumentError('invalid', MESSAGES.documents.wrongKind(page.noun)));
           stop.abort();

@@ -1,6 +1,9 @@
 import type { DocumentImage, ViewChange as EngineViewChange } from 'document-engine';
 import { safeFileName, withFormatExtension } from 'media-files';
 import {
+  CONTAINER_CELL_MAX,
+  CONTAINER_TEXT_MAX,
+  CONTAINER_URL_MAX,
   type ExtractedImage,
   type ImageSourceKind,
   MESSAGES,
@@ -61,6 +64,7 @@ export function toDocumentResult(
     pageNumbers: found.pageNumbers,
     slideNumbers: found.slideNumbers,
     role: found.role,
+    ...containerPlace(found),
   };
   if (found.linkedUrl) {
     return {
@@ -97,6 +101,30 @@ export function toDocumentResult(
     blob,
     preview,
   };
+}
+
+/** A container's own text, cut to what a card carries (the contracts bound it). */
+const clip = (text: string | undefined, max: number) => (text ? text.slice(0, max) : undefined);
+
+/**
+ * Where in a container the image was (a workbook's sheet and cell, an e-book's chapter, an
+ * e-mail's Content-ID and file name, a saved page's address): only the fields it has.
+ */
+export function containerPlace(
+  found: Pick<DocumentImage, 'sheet' | 'cell' | 'chapter' | 'chapterTitle' | 'contentId' | 'fileName' | 'sourceUrl'>,
+): Partial<
+  Pick<ExtractedImage, 'sheet' | 'cell' | 'chapter' | 'chapterTitle' | 'contentId' | 'fileName' | 'sourceUrl'>
+> {
+  const place = {
+    sheet: clip(found.sheet, CONTAINER_TEXT_MAX),
+    cell: clip(found.cell, CONTAINER_CELL_MAX),
+    chapter: found.chapter && Number.isInteger(found.chapter) && found.chapter > 0 ? found.chapter : undefined,
+    chapterTitle: clip(found.chapterTitle, CONTAINER_TEXT_MAX),
+    contentId: clip(found.contentId, CONTAINER_TEXT_MAX),
+    fileName: clip(found.fileName, CONTAINER_TEXT_MAX),
+    sourceUrl: clip(found.sourceUrl, CONTAINER_URL_MAX),
+  };
+  return Object.fromEntries(Object.entries(place).filter(([, value]) => value !== undefined));
 }
 
 /**
@@ -181,7 +209,9 @@ export function releaseResult(result: DocumentResult): void {
 }
 
 /** "Page 3", "Pages 1, 2, 5", "Slide 4 · layout": where in the document an image is. */
-export function placeText(image: Pick<ExtractedImage, 'pageNumbers' | 'slideNumbers' | 'role'>): string | undefined {
+export function placeText(
+  image: Pick<ExtractedImage, 'pageNumbers' | 'slideNumbers' | 'role' | 'fileName'>,
+): string | undefined {
   const parts: string[] = [];
   const list = (label: string, numbers: readonly number[] | undefined) => {
     if (!numbers?.length) return;
@@ -191,7 +221,9 @@ export function placeText(image: Pick<ExtractedImage, 'pageNumbers' | 'slideNumb
   };
   list('Page', image.pageNumbers);
   list('Slide', image.slideNumbers);
-  if (image.role && image.role !== 'body' && image.role !== 'slide') {
+  // An e-mail's attachment with a name: the card says "Attachment photo.jpg" (its container lines).
+  const namedAttachment = image.role === 'attachment' && image.fileName;
+  if (image.role && image.role !== 'body' && image.role !== 'slide' && !namedAttachment) {
     parts.push(image.role.charAt(0).toUpperCase() + image.role.slice(1));
   }
   return parts.length > 0 ? parts.join(' · ') : undefined;

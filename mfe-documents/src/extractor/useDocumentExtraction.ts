@@ -1,10 +1,10 @@
 import { logError } from 'browser-services/log';
 import { toasts } from 'browser-services/toast';
-import type { DocumentKind, SkippedImage } from 'document-engine';
+import type { SkippedImage } from 'document-engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { type ExtractionFailure, type ExtractionMessages, useExtractionScreen } from 'shared-ui';
-import { prepareDocumentWorker, releaseDocumentWorker } from '../worker/index.ts';
+import { prepareDocumentWorker, type ReadableKind, releaseDocumentWorker } from '../worker/index.ts';
 import { type BatchIssue, batchFiles, type DocumentBatchInput, documentBatchExtractor } from './documentBatch.ts';
 import { type DocumentInput, documentExtractor, readFileAhead } from './documentEvents.ts';
 import { type DocumentResult, metafilePreviewState, releaseResult } from './documentResult.ts';
@@ -125,7 +125,8 @@ export function useDocumentExtraction(config: DocumentPageConfig, find?: Documen
     await extraction.run({
       files: batchFiles(files),
       passwords: passwords.current,
-      expectedKind: config.kinds[0] as DocumentKind,
+      expectedKind: config.kinds[0] as ReadableKind,
+      page: config,
       find,
       onFile: (index, origin) => setReading({ index, origin }),
       onIssue: (issue) => {
@@ -137,7 +138,7 @@ export function useDocumentExtraction(config: DocumentPageConfig, find?: Documen
     // The others are read; now the first file waiting for its password asks for it.
     const locked = found.find((issue) => issue.locked);
     if (locked) setPasswordRequest({ wrong: locked.locked === 'wrong-password', origin: locked.origin });
-  }, [files, config.kinds, find, extraction.run]);
+  }, [files, config, find, extraction.run]);
 
   const run = useCallback(
     async (password?: string) => {
@@ -147,12 +148,18 @@ export function useDocumentExtraction(config: DocumentPageConfig, find?: Documen
       }
       if (files.length > 1) return runBatch();
       setSkipped([]);
-      const outcome = await extraction.run({ file, password, expectedKind: config.kinds[0] as DocumentKind, find });
+      const outcome = await extraction.run({
+        file,
+        password,
+        expectedKind: config.kinds[0] as ReadableKind,
+        page: config,
+        find,
+      });
       if (outcome.status === 'failed' && isPasswordFailure(outcome.failure)) {
         setPasswordRequest({ wrong: outcome.failure?.code === 'wrong-password' });
       }
     },
-    [file, files.length, runBatch, config.kinds, find, m, extraction.run],
+    [file, files.length, runBatch, config, find, m, extraction.run],
   );
 
   const choose = useCallback(

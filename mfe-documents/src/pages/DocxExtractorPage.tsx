@@ -15,7 +15,8 @@ const faqItems = [
   {
     key: 'formats',
     label: 'Which files can I use?',
-    children: 'Word documents in the current .docx format and the older .doc format.',
+    children:
+      'Word documents in the current .docx format and the older .doc format, OpenDocument text files (.odt) and RTF documents (.rtf).',
   },
   {
     key: 'size',

@@ -6,7 +6,7 @@ import { Paragraph, Tabs, Tag, Text, Title } from 'shared-ui/design-system';
 import { DocumentExtractor, PPT_PAGE } from '../extractor/index.ts';
 
 // Images leave a deck in the format they were stored in; these are the ones slides usually hold.
-const FILE_FORMATS = ['PPTX', 'PPT'];
+const FILE_FORMATS = ['PPTX', 'PPT', 'ODP'];
 const IMAGE_FORMATS = ['PNG', 'JPEG', 'GIF'];
 
 const useCaseTabs = [

@@ -1,11 +1,11 @@
 import { startModuleWorker } from 'browser-services/workers';
-import type { DocumentImage, DocumentKind, EngineProgress, SkippedImage } from 'document-engine';
+import type { DocumentImage, EngineProgress, SkippedImage } from 'document-engine';
 // The error classes alone: the engine itself runs in the Worker and must not ride on the page.
 import { DocumentError, PasswordRequiredError } from 'document-engine/errors';
 import { MESSAGES } from 'shared-contracts';
 // Vite builds the worker as its own module chunk and gives its URL (on the remote's origin).
 import workerUrl from './documentWorker.ts?worker&url';
-import type { FindMode, FromWorker, ToWorker, WorkerError } from './protocol.ts';
+import type { FindMode, FromWorker, ReadableKind, ToWorker, WorkerError } from './protocol.ts';
 
 /** The part of a Worker the client uses, so tests can run the worker's code in-process. */
 export type WorkerLike = {
@@ -33,7 +33,7 @@ export type ExtractInWorkerOptions = {
   mode?: FindMode | undefined;
   dpi?: number | undefined;
   signal?: AbortSignal | undefined;
-  onKind?: (kind: DocumentKind | undefined) => void;
+  onKind?: (kind: ReadableKind | undefined) => void;
   onProgress?: (progress: EngineProgress) => void;
   onImage: (image: DocumentImage) => void;
   /** An image the document holds that the engine could not give out, and why. */
@@ -185,7 +185,7 @@ export function extractInWorker(bytes: ArrayBuffer, options: ExtractInWorkerOpti
 }
 
 /**
- * What kind of document the bytes are, read in a Worker: opening a compound file or a ZIP
+ * What kind of document or container the bytes are, read in a Worker: opening a compound file or a ZIP
  * follows chains a hostile file can loop, which must never happen on the page's own thread.
  * Rejects with `WorkerLostError` when the reader dies or freezes. A worker that answered stays
  * as the spare for the extraction that follows.
@@ -193,9 +193,9 @@ export function extractInWorker(bytes: ArrayBuffer, options: ExtractInWorkerOpti
 export async function sniffInWorker(
   bytes: ArrayBuffer,
   options: { createWorker?: () => WorkerLike; limitMs?: number } = {},
-): Promise<DocumentKind | undefined> {
+): Promise<ReadableKind | undefined> {
   const worker = (options.createWorker ?? takeDocumentWorker)();
-  let kind: DocumentKind | undefined;
+  let kind: ReadableKind | undefined;
   const run = watchWorker(
     worker,
     {

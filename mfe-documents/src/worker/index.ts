@@ -4,3 +4,4 @@
  * (documentWorker.ts → serveExtraction.ts); protocol.ts is what crosses between them.
  */
 export * from './extractInWorker.ts';
+export type { ReadableKind } from './protocol.ts';

@@ -2,7 +2,17 @@
  * The messages between a page and the document Worker. Both ends are this package's own code,
  * so these are types, not schemas: nothing here comes from outside.
  */
-import type { DocumentErrorCode, DocumentImage, DocumentKind, EngineProgress, SkippedImage } from 'document-engine';
+import type {
+  ContainerKind,
+  DocumentErrorCode,
+  DocumentImage,
+  DocumentKind,
+  EngineProgress,
+  SkippedImage,
+} from 'document-engine';
+
+/** What the engine reads a file as: one of the five documents, or a container of pictures. */
+export type ReadableKind = DocumentKind | ContainerKind;
 
 /**
  * What a PDF is searched for: its embedded images (every document's way), its figures and tables
@@ -22,7 +32,7 @@ export type ToWorker =
       mode?: FindMode | undefined;
       dpi?: number | undefined;
     }
-  /** What kind of document these bytes are: read here, never on the page, since a hostile file can loop the reader. */
+  /** What kind of document or container these bytes are: read here, never on the page, since a hostile file can loop the reader. */
   | { type: 'sniff'; bytes: ArrayBuffer }
   | { type: 'cancel' };
 
@@ -31,7 +41,7 @@ export type WorkerError = { name: string; code?: DocumentErrorCode | undefined; 
 
 export type FromWorker =
   /** The answer to `sniff`, and the first word of every `start` (for an encrypted package, once decrypted). */
-  | { type: 'kind'; kind: DocumentKind | null }
+  | { type: 'kind'; kind: ReadableKind | null }
   | { type: 'progress'; progress: EngineProgress }
   | { type: 'image'; image: DocumentImage }
   /** An image in the document that could not be given out, with why (the page lists them). */

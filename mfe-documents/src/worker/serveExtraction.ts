@@ -2,13 +2,24 @@ import {
   DocumentError,
   type DocumentImage,
   type EngineOptions,
+  extractContainer,
   extractorFor,
   extractPdfFigures,
   type FigureRenderer,
+  sniffContainerKind,
   sniffDocumentKind,
   unlockDocument,
 } from 'document-engine';
-import type { FindMode, ToWorker, WorkerError, WorkerScope } from './protocol.ts';
+import type { FindMode, ReadableKind, ToWorker, WorkerError, WorkerScope } from './protocol.ts';
+
+/**
+ * What the engine reads these bytes as: the five documents first (an encrypted DOCX/PPTX is a
+ * compound file the document sniffer claims, before an Outlook message or a workbook could), then
+ * the containers.
+ */
+export function sniffReadableKind(bytes: Uint8Array): ReadableKind | undefined {
+  return sniffDocumentKind(bytes) ?? sniffContainerKind(bytes);
+}
 
 export type ServeOptions = {
   /**
@@ -42,7 +53,7 @@ export function serveExtraction(scope: WorkerScope, options: ServeOptions = {}):
       return;
     }
     if (message.type === 'sniff') {
-      scope.postMessage({ type: 'kind', kind: sniffDocumentKind(new Uint8Array(message.bytes)) ?? null });
+      scope.postMessage({ type: 'kind', kind: sniffReadableKind(new Uint8Array(message.bytes)) ?? null });
       return;
     }
     running?.abort();
@@ -64,10 +75,25 @@ async function run(
   signal: AbortSignal,
 ) {
   try {
+    const bytes = new Uint8Array(buffer);
+    if (!sniffDocumentKind(bytes)) {
+      // Not one of the five documents: a container, or nothing the engine reads (said as kind
+      // null, so the page words the refusal, then the engine's own error).
+      const container = sniffContainerKind(bytes);
+      scope.postMessage({ type: 'kind', kind: container ?? null });
+      const options: EngineOptions = {
+        signal,
+        onProgress: (progress) => scope.postMessage({ type: 'progress', progress }),
+        onSkipped: (skipped) => scope.postMessage({ type: 'skipped', skipped }),
+      };
+      if (!(await post(scope, extractContainer(bytes, options), signal))) return;
+      if (!signal.aborted) scope.postMessage({ type: 'done' });
+      return;
+    }
     // A password-protected DOCX/PPTX is decrypted first: its kind (Word or PowerPoint) is the
     // decrypted package's, which the page checks against its own. Its extractor reads the bytes
     // unlocked here: the key is derived once.
-    const document = await unlockDocument(new Uint8Array(buffer), { password, signal });
+    const document = await unlockDocument(bytes, { password, signal });
     scope.postMessage({ type: 'kind', kind: document.kind });
     const options: EngineOptions = {
       signal,

@@ -1,11 +1,34 @@
 import * as z from 'zod/mini';
 
 /**
- * One image found in any source: a page, a website, a video, a PDF, a Word or a PowerPoint file.
+ * One image found in any source: a page, a website, a video, a PDF, a Word or a PowerPoint file,
+ * or one of the containers the document engine reads (e-books, OpenDocument files, workbooks,
+ * e-mail, saved web pages, RTF, archives of images: the engine's own names for them).
  * Each source's own fields are optional members of one schema, so the grid, the
  * ZIP writer and Save-to-profile take every source alike.
  */
-export const IMAGE_SOURCE_KINDS = ['page', 'website', 'video', 'pdf', 'docx', 'doc', 'pptx', 'ppt'] as const;
+export const IMAGE_SOURCE_KINDS = [
+  'page',
+  'website',
+  'video',
+  'pdf',
+  'docx',
+  'doc',
+  'pptx',
+  'ppt',
+  'epub',
+  'odt',
+  'odp',
+  'ods',
+  'odg',
+  'xlsx',
+  'xls',
+  'eml',
+  'msg',
+  'mhtml',
+  'rtf',
+  'image-archive',
+] as const;
 export const ImageSourceKindSchema = z.enum(IMAGE_SOURCE_KINDS);
 export type ImageSourceKind = z.infer<typeof ImageSourceKindSchema>;
 
@@ -90,6 +113,15 @@ export const DocumentFigureSchema = z.object({
 });
 export type DocumentFigure = z.infer<typeof DocumentFigureSchema>;
 
+/**
+ * The longest sheet name, chapter title, Content-ID or file name a card carries, and the longest
+ * saved page address: a container's own text, cut to these before it reaches a card.
+ */
+export const CONTAINER_TEXT_MAX = 200;
+export const CONTAINER_URL_MAX = 2_048;
+/** A cell's address: `XFD1048576` is the longest a workbook has. */
+export const CONTAINER_CELL_MAX = 16;
+
 export const ExtractedImageSchema = z.object({
   /** Stable within one result set. */
   id: z.string().check(z.minLength(1)),
@@ -122,6 +154,17 @@ export const ExtractedImageSchema = z.object({
   slideNumbers: z.optional(z.array(z.number().check(z.int(), z.positive()))),
   /** Where in a document: `slide`, `layout`, `master`, `background`, `header`, `footer`, `footnote`. */
   role: z.optional(z.string()),
+  /** A workbook's picture: its sheet's name, and the cell its top-left corner is anchored to (`B4`). */
+  sheet: z.optional(z.string().check(z.maxLength(CONTAINER_TEXT_MAX))),
+  cell: z.optional(z.string().check(z.maxLength(CONTAINER_CELL_MAX))),
+  /** An e-book's picture: its chapter (1-based, in reading order) and that chapter's title. */
+  chapter: z.optional(z.number().check(z.int(), z.positive())),
+  chapterTitle: z.optional(z.string().check(z.maxLength(CONTAINER_TEXT_MAX))),
+  /** An e-mail's part: its Content-ID (without `<>`) and the file name it was sent under. */
+  contentId: z.optional(z.string().check(z.maxLength(CONTAINER_TEXT_MAX))),
+  fileName: z.optional(z.string().check(z.maxLength(CONTAINER_TEXT_MAX))),
+  /** A saved web page's image: the address it had on the page. */
+  sourceUrl: z.optional(z.string().check(z.maxLength(CONTAINER_URL_MAX))),
   /** Video frame time, in seconds, and as HH:MM:SS(.mmm) text. */
   timeSeconds: z.optional(z.number().check(z.nonnegative())),
   timestamp: z.optional(z.string()),

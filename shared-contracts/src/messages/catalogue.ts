@@ -232,7 +232,7 @@ export const MESSAGES = {
   docx: documentScreen({
     processing: 'DOCX',
     upload: 'a Word document',
-    invalidType: 'Please upload a Word document (.docx or .doc)',
+    invalidType: 'Please upload a Word document (.docx, .doc, .odt or .rtf)',
     maxBytes: DOCX_MAX_BYTES,
     name: 'Word document',
     yours: 'document',
@@ -240,11 +240,35 @@ export const MESSAGES = {
   ppt: documentScreen({
     processing: 'PowerPoint',
     upload: 'a PowerPoint presentation',
-    invalidType: 'Please upload a PowerPoint presentation (.ppt or .pptx)',
+    invalidType: 'Please upload a PowerPoint presentation (.ppt, .pptx or .odp)',
     maxBytes: PPT_MAX_BYTES,
     name: 'PowerPoint presentation',
     yours: 'presentation',
   }),
+  /** The Any file screen: documents and containers of every kind the engine reads, together. */
+  anyFile: {
+    ...documentScreen({
+      processing: 'files',
+      upload: 'a file',
+      invalidType: 'Please upload a file the site reads.',
+      maxBytes: PDF_MAX_BYTES,
+      name: 'file',
+      yours: 'files',
+    }),
+    /** A file none of the readers knows, from its bytes (its name is not asked). */
+    notReadable:
+      'not a file the site reads (it takes PDF, Word, PowerPoint, OpenDocument, RTF, EPUB, Excel, e-mail (EML, MSG), saved web pages (MHTML) and ZIP or CBZ archives of images)',
+  },
+  /** Where in a container a card's picture was: a workbook's cell, an e-book's chapter, an e-mail's part. */
+  containers: {
+    sheetCell: (sheet: string | undefined, cell: string | undefined) =>
+      [sheet ? `Sheet ${sheet}` : undefined, cell ? `cell ${cell}` : undefined].filter(Boolean).join(' · '),
+    chapter: (chapter: number | undefined, title: string | undefined) =>
+      [chapter ? `Chapter ${chapter}` : undefined, title].filter(Boolean).join(' · '),
+    attachment: (fileName: string) => `Attachment ${fileName}`,
+    contentId: (contentId: string) => `cid:${contentId}`,
+    savedFrom: (url: string) => `Saved from ${url}`,
+  },
   /** What the PDF, Word and PowerPoint screens say beyond the shared toasts (`what`: "PDF", "document"...). */
   documents: {
     noImages: (what: string) => ({
@@ -274,6 +298,9 @@ export const MESSAGES = {
     unreadable: 'This file could not be read: it is damaged or too complex.',
     /** The server's document readers are all busy and its queue is full. */
     serverBusy: 'The server is reading other documents right now. Please try again in a minute.',
+    /** A file `POST /v1/extract-images` and `pnpm extract` do not read (judged by its bytes): what they do read. */
+    notRead:
+      'This file is not one the service reads: it takes PDF, Word (DOCX, DOC, ODT, RTF), PowerPoint (PPTX, PPT, ODP), ODS, ODG, Excel (XLSX, XLS), EPUB, e-mail (EML, MSG), saved pages (MHTML) and archives of images (CBZ, ZIP).',
     /** Figures and tables are found from captions in a PDF's drawing; Word and PowerPoint files are not searched. */
     figuresPdfOnly: 'Figures are found in PDFs only for now.',
     /** A `dpi` that is not one of the figure resolutions offered. */

@@ -9,7 +9,10 @@ export type PageHeadingText = { readonly title: string; readonly subtitle: strin
  * heading to a signed-in visitor only: one signed out is sent to Sign In (`pageHeadingOf`).
  */
 export const PAGE_HEADINGS = {
-  [PATHS.tools]: { title: 'Image Extraction Tools', subtitle: 'Six ways to get images out: pick the source you have.' },
+  [PATHS.tools]: {
+    title: 'Image Extraction Tools',
+    subtitle: 'Seven ways to get images out: pick the source you have.',
+  },
   [PATHS.urlExtractor]: {
     title: 'Extract Images from URL',
     subtitle: 'Paste the address of any web page to see every image on it, at full size, and download them.',
@@ -33,6 +36,11 @@ export const PAGE_HEADINGS = {
   [PATHS.pptExtractor]: {
     title: 'Extract Images from PowerPoint',
     subtitle: 'Get every image out of a presentation, at its original quality, without uploading the file.',
+  },
+  [PATHS.anyFileExtractor]: {
+    title: 'Extract Images from Any File',
+    subtitle:
+      'Drop in PDFs, Word, PowerPoint and OpenDocument files, e-books, spreadsheets, e-mails, saved web pages, RTF and image archives: every picture, without uploading them.',
   },
   [PATHS.profile]: {
     title: 'My Downloads',

@@ -10,6 +10,7 @@ export const PATHS = {
   pdfExtractor: `/${PRODUCT_SLUG}-pdf`,
   docxExtractor: `/${PRODUCT_SLUG}-docx`,
   pptExtractor: `/${PRODUCT_SLUG}-ppt`,
+  anyFileExtractor: `/${PRODUCT_SLUG}-any-file`,
   signIn: '/sign-in',
   signUp: '/sign-up',
   profile: '/profile',

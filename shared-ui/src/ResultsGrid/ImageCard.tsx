@@ -146,6 +146,7 @@ export function ImageCard({
         </div>
       ) : null}
       {details ? <div className="ie-image-card__details">{details}</div> : null}
+      <ContainerLines image={image} />
       {captureWays.length > 0 ? (
         <Paragraph type="secondary" className="ie-image-card__note" data-testid="captured">
           {MESSAGES.capture.line(captureWays)}
@@ -319,5 +320,30 @@ function SelectBox({ name, selection }: { name: string; selection: CardSelection
         }}
       />
     </span>
+  );
+}
+
+/**
+ * Where in a container the picture was: a workbook's sheet and cell, an e-book's chapter, an
+ * e-mail's attachment and Content-ID, a saved page's address. Nothing for other sources.
+ */
+function ContainerLines({ image }: { image: ExtractedImage }) {
+  const w = MESSAGES.containers;
+  const lines = [
+    image.sheet || image.cell ? w.sheetCell(image.sheet, image.cell) : undefined,
+    image.chapter || image.chapterTitle ? w.chapter(image.chapter, image.chapterTitle) : undefined,
+    image.fileName ? w.attachment(image.fileName) : undefined,
+    image.contentId ? w.contentId(image.contentId) : undefined,
+    image.sourceUrl ? w.savedFrom(image.sourceUrl) : undefined,
+  ].filter((line): line is string => Boolean(line));
+  if (lines.length === 0) return null;
+  return (
+    <div className="ie-image-card__details" data-testid="image-container-place">
+      {lines.map((line) => (
+        <Text key={line} type="secondary" ellipsis={{ tooltip: line }} style={{ display: 'block' }}>
+          {line}
+        </Text>
+      ))}
+    </div>
   );
 }

@@ -14,6 +14,7 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { path: PATHS.pdfExtractor, remote: 'mfe_documents', module: './PdfExtractorPage' },
   { path: PATHS.docxExtractor, remote: 'mfe_documents', module: './DocxExtractorPage' },
   { path: PATHS.pptExtractor, remote: 'mfe_documents', module: './PptExtractorPage' },
+  { path: PATHS.anyFileExtractor, remote: 'mfe_documents', module: './AnyFileExtractorPage' },
   { path: PATHS.signIn, remote: 'mfe_account', module: './SignInPage' },
   { path: PATHS.signUp, remote: 'mfe_account', module: './SignUpPage' },
   { path: PATHS.profile, remote: 'mfe_account', module: './ProfilePage' },

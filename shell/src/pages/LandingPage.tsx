@@ -70,9 +70,9 @@ export function LandingPage() {
             </Link>
           </div>
         </div>
-        <aside className="hero__card" aria-label="Six sources">
+        <aside className="hero__card" aria-label={`${TOOLS.length} sources`}>
           <p className="hero__count">
-            <strong>6</strong> sources, one tool
+            <strong>{TOOLS.length}</strong> sources, one tool
           </p>
           <ul className="hero__sources">
             {TOOLS.map((tool) => (

@@ -9,6 +9,7 @@ const PATHS_BY_KIND: Record<ToolKind, string> = {
   pdf: 'M6 3h8l4 4v14H6zM14 3v4h4M9 13h6M9 17h4',
   docx: 'M6 3h8l4 4v14H6zM14 3v4h4M8.5 11l1.5 6 2-4 2 4 1.5-6',
   ppt: 'M4 4h16v11H4zM12 15v5M8 20h8M9 12V9M12 12V7M15 12v-2',
+  any: 'M4 7h6l2 2h8v10H4zM9 14h6M12 11v6',
 };
 
 export function ToolIcon({ kind, size = 28 }: { kind: ToolKind; size?: number }) {

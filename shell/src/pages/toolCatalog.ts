@@ -1,7 +1,7 @@
 import { PATHS } from 'shared-contracts/routes';
 
-/** The six tools, as the /tools cards word them. The landing grid and /tools both read this. */
-export type ToolKind = 'url' | 'website' | 'video' | 'pdf' | 'docx' | 'ppt';
+/** The seven tools, as the /tools cards word them. The landing grid and /tools both read this. */
+export type ToolKind = 'url' | 'website' | 'video' | 'pdf' | 'docx' | 'ppt' | 'any';
 
 export const TOOLS: readonly { kind: ToolKind; title: string; description: string; path: string }[] = [
   {
@@ -25,4 +25,10 @@ export const TOOLS: readonly { kind: ToolKind; title: string; description: strin
   { kind: 'pdf', title: 'PDF', description: 'Extract images from PDF documents with ease.', path: PATHS.pdfExtractor },
   { kind: 'docx', title: 'DOCX', description: 'Get images from Microsoft Word files.', path: PATHS.docxExtractor },
   { kind: 'ppt', title: 'PPT', description: 'Extract images from PowerPoint presentations.', path: PATHS.pptExtractor },
+  {
+    kind: 'any',
+    title: 'Any file',
+    description: 'Drop in e-books, spreadsheets, e-mails, archives and documents, several at once.',
+    path: PATHS.anyFileExtractor,
+  },
 ];
