@@ -17,9 +17,8 @@ import { type BatchIssue, batchFiles, documentBatchExtractor } from '../src/extr
 import { type DocumentInput, documentExtractor } from '../src/extractor/documentEvents.ts';
 import { containerPlace, placeText } from '../src/extractor/documentResult.ts';
 import { ANY_PAGE, DOCX_PAGE, declaredAsKind, PDF_PAGE, PPT_PAGE } from '../src/extractor/pageConfigs.ts';
-import { extractInWorker, sniffInWorker, type WorkerLike } from '../src/worker/extractInWorker.ts';
-import type { FromWorker, ToWorker, WorkerScope } from '../src/worker/protocol.ts';
-import { serveExtraction } from '../src/worker/serveExtraction.ts';
+import { extractInWorker, sniffInWorker } from '../src/worker/extractInWorker.ts';
+import { inProcessWorker } from './inProcessWorker.ts';
 
 const pictures = corpusPictures();
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -90,45 +89,13 @@ function epub() {
   });
 }
 
-type Listener = (event: MessageEvent) => void;
-
-/** Both ends of a Worker in-process, with structuredClone doing what postMessage does. */
-function inProcessWorker(): WorkerLike {
-  const toWorker: Listener[] = [];
-  const toPage: Listener[] = [];
-  let terminated = false;
-  const deliver = (listeners: Listener[], message: unknown, transfer?: Transferable[]) => {
-    const data = structuredClone(message, { transfer: transfer as Transferable[] | undefined });
-    queueMicrotask(() => {
-      if (!terminated) for (const listener of listeners) listener({ data } as MessageEvent);
-    });
-  };
-  const scope: WorkerScope = {
-    postMessage: (message: FromWorker, transfer?: Transferable[]) => deliver(toPage, message, transfer),
-    addEventListener: (_type, listener) => toWorker.push(listener as Listener),
-  };
-  serveExtraction(scope);
-  return {
-    postMessage: (message: ToWorker, transfer?: Transferable[]) => deliver(toWorker, message, transfer),
-    addEventListener: (type: string, listener: Listener) => {
-      if (type === 'message') toPage.push(listener);
-    },
-    removeEventListener: (type: string, listener: Listener) => {
-      if (type === 'message' && toPage.includes(listener)) toPage.splice(toPage.indexOf(listener), 1);
-    },
-    terminate: () => {
-      terminated = true;
-    },
-  } as WorkerLike;
-}
-
 const buffer = (bytes: Uint8Array) => bytes.slice().buffer as ArrayBuffer;
 
 /** The page's extractor over the in-process Worker, records kept. */
 function pageExtractor() {
   return documentExtractor(
     () => undefined,
-    (bytes, options) => extractInWorker(bytes, { ...options, createWorker: inProcessWorker }),
+    (bytes, options) => extractInWorker(bytes, { ...options, createWorker: () => inProcessWorker().worker }),
   );
 }
 
@@ -162,7 +129,7 @@ describe('the Worker reads containers', () => {
       [encode('just some notes'), undefined],
     ];
     for (const [bytes, kind] of files) {
-      expect(await sniffInWorker(buffer(bytes), { createWorker: inProcessWorker })).toBe(kind);
+      expect(await sniffInWorker(buffer(bytes), { createWorker: () => inProcessWorker().worker })).toBe(kind);
     }
   });
 
@@ -171,7 +138,7 @@ describe('the Worker reads containers', () => {
     const kinds: (string | undefined)[] = [];
     const images: DocumentImage[] = [];
     await extractInWorker(buffer(book), {
-      createWorker: inProcessWorker,
+      createWorker: () => inProcessWorker().worker,
       onKind: (kind) => kinds.push(kind),
       onImage: (image) => {
         expect(kinds).toEqual(['epub']);
@@ -188,7 +155,7 @@ describe('the Worker reads containers', () => {
     const kinds: (string | undefined)[] = [];
     await expect(
       extractInWorker(buffer(encode('just some notes')), {
-        createWorker: inProcessWorker,
+        createWorker: () => inProcessWorker().worker,
         onKind: (kind) => kinds.push(kind),
         onImage: () => undefined,
       }),

@@ -11,8 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../../tooling/corpus.mjs';
 import { documentExtractor } from '../src/extractor/documentEvents.ts';
 import { extractInWorker, sniffInWorker, type WorkerLike, WorkerLostError } from '../src/worker/extractInWorker.ts';
-import type { FromWorker, ToWorker, WorkerScope } from '../src/worker/protocol.ts';
-import { serveExtraction } from '../src/worker/serveExtraction.ts';
+import { inProcessWorker } from './inProcessWorker.ts';
 
 /** The engine's password-protected fixtures (saved by LibreOffice: document-engine/tests/fixtures/README.md). */
 const FIXTURE_PASSWORD = 'Pässwort-15';
@@ -25,42 +24,6 @@ const read = (path: string) => {
   const file = readFileSync(corpusPath(path));
   return file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer;
 };
-
-type Listener = (event: MessageEvent) => void;
-
-/** Both ends of a Worker, with structuredClone doing what postMessage does. */
-function inProcessWorker() {
-  const toWorker: Listener[] = [];
-  const toPage: Listener[] = [];
-  const state = { terminated: false, sentToWorker: [] as ToWorker[] };
-  const deliver = (listeners: Listener[], message: unknown, transfer?: Transferable[]) => {
-    const data = structuredClone(message, { transfer: transfer as Transferable[] | undefined });
-    queueMicrotask(() => {
-      if (!state.terminated) for (const listener of listeners) listener({ data } as MessageEvent);
-    });
-  };
-  const scope: WorkerScope = {
-    postMessage: (message: FromWorker, transfer?: Transferable[]) => deliver(toPage, message, transfer),
-    addEventListener: (_type, listener) => toWorker.push(listener as Listener),
-  };
-  serveExtraction(scope);
-  const worker: WorkerLike = {
-    postMessage: (message: ToWorker, transfer?: Transferable[]) => {
-      state.sentToWorker.push(message.type === 'start' ? { ...message, bytes: new ArrayBuffer(0) } : message);
-      deliver(toWorker, message, transfer);
-    },
-    addEventListener: (type: string, listener: Listener) => {
-      if (type === 'message') toPage.push(listener);
-    },
-    removeEventListener: (type: string, listener: Listener) => {
-      if (type === 'message' && toPage.includes(listener)) toPage.splice(toPage.indexOf(listener), 1);
-    },
-    terminate: () => {
-      state.terminated = true;
-    },
-  } as WorkerLike;
-  return { worker, state };
-}
 
 async function runInWorker(path: string, password?: string) {
   const images: DocumentImage[] = [];

@@ -9,9 +9,9 @@ import { FigurePage } from 'document-engine/figure-pages';
 import { describe, expect, it } from 'vitest';
 import { documentExtractor } from '../src/extractor/documentEvents.ts';
 import { type DocumentResult, figureImageIds, toDocumentResult } from '../src/extractor/documentResult.ts';
-import { extractInWorker, type WorkerLike } from '../src/worker/extractInWorker.ts';
-import type { FindMode, FromWorker, ToWorker, WorkerScope } from '../src/worker/protocol.ts';
-import { serveExtraction } from '../src/worker/serveExtraction.ts';
+import { extractInWorker } from '../src/worker/extractInWorker.ts';
+import type { FindMode } from '../src/worker/protocol.ts';
+import { inProcessWorker } from './inProcessWorker.ts';
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const vectorPdf = new TextEncoder().encode('%PDF-1.7\n%%EOF\n');
@@ -98,38 +98,6 @@ describe('a figure as a card', () => {
   });
 });
 
-type Listener = (event: MessageEvent) => void;
-
-/** Both ends of a Worker in this process, messages cloned and transferred as postMessage does. */
-function inProcessWorker(): WorkerLike {
-  const toWorker: Listener[] = [];
-  const toPage: Listener[] = [];
-  let terminated = false;
-  const deliver = (listeners: Listener[], message: unknown, transfer?: Transferable[]) => {
-    const data = structuredClone(message, { transfer: transfer as Transferable[] | undefined });
-    queueMicrotask(() => {
-      if (!terminated) for (const listener of listeners) listener({ data } as MessageEvent);
-    });
-  };
-  const scope: WorkerScope = {
-    postMessage: (message: FromWorker, transfer?: Transferable[]) => deliver(toPage, message, transfer),
-    addEventListener: (_type, listener) => toWorker.push(listener as Listener),
-  };
-  serveExtraction(scope);
-  return {
-    postMessage: (message: ToWorker, transfer?: Transferable[]) => deliver(toWorker, message, transfer),
-    addEventListener: (type: string, listener: Listener) => {
-      if (type === 'message') toPage.push(listener);
-    },
-    removeEventListener: (type: string, listener: Listener) => {
-      if (type === 'message' && toPage.includes(listener)) toPage.splice(toPage.indexOf(listener), 1);
-    },
-    terminate: () => {
-      terminated = true;
-    },
-  } as WorkerLike;
-}
-
 /** A page with a plot (Figure 1), a photograph (Figure 2, one embedded image) and a table (Table 1). */
 function paperPdf(): ArrayBuffer {
   const page = new FigurePage();
@@ -154,7 +122,7 @@ async function runWorker(mode: FindMode, dpi = 150) {
   await extractInWorker(paperPdf(), {
     mode,
     dpi,
-    createWorker: inProcessWorker,
+    createWorker: () => inProcessWorker().worker,
     onImage: (image) => images.push(image),
   });
   return images;
