@@ -8,7 +8,7 @@ import { extractPdf } from './core/pdf/index.ts';
 import type { DocumentExtractor } from './core/types.ts';
 import { type DocumentKind, unlockDocument } from './documentKind.ts';
 
-export { type ContainerKind, extractContainer, sniffContainerKind } from './containerKind.ts';
+export { CONTAINER_KINDS, type ContainerKind, extractContainer, sniffContainerKind } from './containerKind.ts';
 export { type HostZlib, setHostZlib } from './core/hostZlib.ts';
 export { type EmbeddedBitmap, embeddedBitmapOf } from './core/metafile/index.ts';
 export { extractPdfFigures, findPdfFigures, type PdfFigure, type PdfFigureNote } from './core/pdf/figures/index.ts';
