@@ -4,8 +4,9 @@
 //   --browser  also make sure what the tests need is there: Debian's Chromium (the e2e suite drives
 //              /usr/bin/chromium) and the reference tools the engine's tests compare against
 //              (poppler's pdfimages, MuPDF's mutool, qpdf, which builds encrypted fixtures, exiftool,
-//              which writes metadata into fixtures), and
-//              Inkscape, which the metafile preview's tests run.
+//              which writes metadata into fixtures),
+//              Inkscape, which the metafile preview's tests run, and pdfLaTeX with matplotlib,
+//              which set the papers the figure finder is measured on.
 import { execSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync } from 'node:fs';
 import { RENDER_USER } from '../tooling/chromium.mjs';
@@ -50,6 +51,11 @@ if (forTests && !has('exiftool', ['-ver'])) missing.push('libimage-exiftool-perl
 if (forTests && !existsSync(process.env.REDIS_SERVER_PATH || '/usr/bin/redis-server')) missing.push('redis-server');
 // opj_compress answers -h with status 1: only whether it runs at all is asked
 if (forTests && spawnSync('opj_compress', ['-h'], { stdio: 'ignore' }).error) missing.push('libopenjp2-tools');
+// The figure finder's tests set papers with pdfLaTeX (TikZ, pgfplots, booktabs) and draw their
+// plots with Debian's matplotlib: without recommends, about 130 MB to download.
+const paperTools = ['texlive-latex-base', 'texlive-latex-recommended', 'texlive-pictures', 'python3-matplotlib'];
+if (forTests && !has('pdflatex')) missing.push('texlive-latex-base', 'texlive-latex-recommended', 'texlive-pictures');
+if (forTests && !has('/usr/bin/python3', ['-c', 'import matplotlib'])) missing.push('python3-matplotlib');
 if (!has(process.env.FFMPEG_PATH || 'ffmpeg', ['-version'])) missing.push('ffmpeg');
 // Inkscape draws the EMF/WMF pictures a browser cannot (POST /api/metafile-preview). Without its
 // recommends: 33 packages, 29 MB to download, 133 MB on disk, about 10 s to install (measured here).
@@ -60,8 +66,9 @@ const optional = forTests ? ['ffmpeg'] : ['ffmpeg', 'inkscape'];
 if (missing.length > 0 && isRoot) {
   log(`Installing Debian's ${missing.join(', ')} with apt-get (Chromium is about 470 MB)`);
   run('apt-get update');
-  const lean = missing.filter((name) => name === 'inkscape');
-  const rest = missing.filter((name) => name !== 'inkscape');
+  const isLean = (name) => name === 'inkscape' || paperTools.includes(name);
+  const lean = missing.filter(isLean);
+  const rest = missing.filter((name) => !isLean(name));
   if (rest.length > 0) run(`DEBIAN_FRONTEND=noninteractive apt-get install -y ${rest.join(' ')}`);
   if (lean.length > 0)
     run(`DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${lean.join(' ')}`);

@@ -21,6 +21,7 @@ import { readPages } from '../src/core/pdf/pageTree.ts';
 import { PdfDocument } from '../src/core/pdf/xref.ts';
 import { DocumentError } from '../src/errors.ts';
 import { diagramAndPhotoPage, FigurePage, inkscapePdf, svgTwoColumnPage } from './figurePages.ts';
+import { buildLatexPapers } from './latexPapers.ts';
 import { inTempDir, qpdfEncrypt, requireTool, runTool, streamBody, writePdf } from './pdfFixtures.ts';
 
 type Poppler = 'pdfinfo' | 'pdftotext' | 'pdftocairo' | 'pdftoppm';
@@ -38,9 +39,10 @@ function render(
   file: string,
   window?: { x: number; y: number; w: number; h: number },
   password?: string,
+  page = 1,
 ): { width: number; height: number; pixels: Uint8Array } {
-  const base = `${file}-${window ? `${window.x}-${window.y}` : 'whole'}`;
-  const args = ['-r', '72', '-gray', '-singlefile', '-f', '1', '-l', '1'];
+  const base = `${file}-${page}-${window ? `${window.x}-${window.y}` : 'whole'}`;
+  const args = ['-r', '72', '-gray', '-singlefile', '-f', String(page), '-l', String(page)];
   if (window) args.push('-x', String(window.x), '-y', String(window.y), '-W', String(window.w), '-H', String(window.h));
   if (password) args.push('-upw', password);
   const run = poppler('pdftoppm', [...args, file, base], dir);
@@ -53,11 +55,12 @@ function renderMupdf(
   dir: string,
   file: string,
   password?: string,
+  page = 1,
 ): { width: number; height: number; pixels: Uint8Array } {
-  const out = `${file}-mupdf.pgm`;
+  const out = `${file}-${page}-mupdf.pgm`;
   const run = runTool(
     'mutool',
-    ['draw', '-q', '-r', '72', '-c', 'gray', ...(password ? ['-p', password] : []), '-o', out, file, '1'],
+    ['draw', '-q', '-r', '72', '-c', 'gray', ...(password ? ['-p', password] : []), '-o', out, file, String(page)],
     dir,
   );
   expect(run.status, run.stderr).toBe(0);
@@ -156,13 +159,13 @@ async function checkCrop(
     // the same box of the source page, pixel for pixel at 72 dpi (whole points: whole pixels)
     const cropped = render(dir, 'crop.pdf');
     const window = { x: box[0], y: Math.round(options.pageHeight - box[3]), w: width, h: height };
-    const original = render(dir, 'source.pdf', window, options.password);
+    const original = render(dir, 'source.pdf', window, options.password, figure.pageNumber);
     expect([cropped.width, cropped.height]).toEqual([original.width, original.height]);
     expect(inked(cropped.pixels)).toBeGreaterThan(50);
     const difference = meanDifference(cropped.pixels, original.pixels);
     // and by MuPDF, which draws a form's content exactly as the page's
     const mupdfCrop = renderMupdf(dir, 'crop.pdf');
-    const mupdfPage = renderMupdf(dir, 'source.pdf', options.password);
+    const mupdfPage = renderMupdf(dir, 'source.pdf', options.password, figure.pageNumber);
     expect([mupdfCrop.width, mupdfCrop.height]).toEqual([width, height]);
     const mupdfDifference = meanDifference(mupdfCrop.pixels, windowOf(mupdfPage, window));
     console.log(
@@ -284,6 +287,28 @@ describe('a figure as a one-page PDF of its own', () => {
     expect(second.text).not.toContain('Abbildung');
     expect(second.svg).toMatch(/<image\b/);
   });
+
+  it('a paper set by pdfLaTeX: matplotlib plots (Type 3 fonts), TikZ, pgfplots and a table, each vector', async () => {
+    const [article] = buildLatexPapers();
+    if (!article) throw new Error('no paper was built');
+    const figures = await figuresOf(article.pdf);
+    const vector = figures.filter((f) => f.vector);
+    expect(vector.map((f) => `${f.kind} ${f.number}`).sort()).toEqual([
+      'figure 1',
+      'figure 2',
+      'figure 3',
+      'figure 5',
+      'table 1',
+    ]);
+    for (const figure of vector) {
+      const { text, svg } = await checkCrop(article.pdf, figure, { pageHeight: 792 });
+      expect(svg, `${figure.kind} ${figure.number}`).not.toMatch(/<image\b/);
+      expect((svg.match(/<path\b/g) ?? []).length, `${figure.kind} ${figure.number}`).toBeGreaterThan(3);
+      expect(text.normalize('NFKC'), `${figure.kind} ${figure.number}`).toContain(
+        figure.caption.normalize('NFKC').slice(0, 30),
+      );
+    }
+  }, 60_000);
 
   it('shown text taken out leaves its advance: the text after it in the same BT stays in place', async () => {
     // one text object: 6 glyphs outside the box, then 4 inside, each half an em wide (5 pt at 10 pt)

@@ -28,8 +28,22 @@ export type Caption = {
 export const MAX_CAPTIONS = 200;
 /** A gap wider than this many ems ends a line. */
 const LINE_GAP_EMS = 1.0;
+/** Across a column gutter a gap wider than this ends a line: a word space is narrower. */
+const GUTTER_GAP_EMS = 0.4;
 
-export function buildLines(runs: TextRun[]): TextLine[] {
+export type LineOptions = {
+  /** Ems of gap that end a line (LINE_GAP_EMS unless given). */
+  gapEms?: number;
+  /** Column gutters, `[x0, x1]`: a gap across one ends the line even when narrower than `gapEms`. */
+  gutters?: [number, number][];
+};
+
+export function buildLines(runs: TextRun[], options: LineOptions = {}): TextLine[] {
+  const gapEms = options.gapEms ?? LINE_GAP_EMS;
+  const gutters = options.gutters ?? [];
+  // LaTeX's two columns are 10 pt apart, an em of its text: lines side by side on one baseline
+  // would join into one long line across both columns without this
+  const acrossGutter = (left: Box, right: Box) => gutters.some(([g0, g1]) => left[2] <= g1 + 1 && right[0] >= g0 - 1);
   const upright = runs.filter((run) => run.upright && run.text.trim() !== '');
   upright.sort((a, b) => b.baseline - a.baseline || a.x - b.x);
   const rows: TextRun[][] = [];
@@ -45,13 +59,14 @@ export function buildLines(runs: TextRun[]): TextLine[] {
     let line: TextLine | undefined;
     for (const run of row) {
       const em = Math.max(run.size, line?.size ?? 0);
+      const gap = line ? run.box[0] - line.box[2] : 0;
       if (
         line &&
-        run.box[0] - line.box[2] <= LINE_GAP_EMS * em &&
+        gap <= gapEms * em &&
+        !(gap > GUTTER_GAP_EMS * em && acrossGutter(line.box, run.box)) &&
         run.size < 1.6 * line.size &&
         line.size < 1.6 * run.size
       ) {
-        const gap = run.box[0] - line.box[2];
         const space = gap > 0.15 * em && !line.text.endsWith(' ') && !run.text.startsWith(' ') ? ' ' : '';
         line.text += space + run.text;
         line.box = union(line.box, run.box);

@@ -7,9 +7,10 @@ import { numberOf, PdfDict, type PdfObject } from '../objects.ts';
 import { type PdfPage, readPages } from '../pageTree.ts';
 import { PdfDocument } from '../xref.ts';
 import { buildLines, findCaptions, MAX_CAPTIONS } from './captions.ts';
+import { FURNITURE_REACH, marginMarks, withoutFurniture } from './furniture.ts';
 import type { Box } from './geometry.ts';
-import { DEFAULT_LAYOUT_LIMITS, type LayoutLimits, walkPageLayout } from './layoutWalk.ts';
-import { detectColumns, proposeRegion, proseLines } from './regions.ts';
+import { DEFAULT_LAYOUT_LIMITS, type LayoutLimits, type PageLayout, walkPageLayout } from './layoutWalk.ts';
+import { detectColumns, guttersOf, proposeRegion, proseLines } from './regions.ts';
 import type { PdfFigure, PdfFigureNote } from './types.ts';
 
 export type FigureOptions = {
@@ -48,7 +49,28 @@ export async function findFiguresOf(
   const figures: PdfFigure[] = [];
   const notes: PdfFigureNote[] = [];
   const started = Date.now();
-  for (const [index, page] of pages.entries()) {
+  // Pages are walked a few ahead of the one searched: its furniture is what its neighbours repeat.
+  // Only the window's layouts are kept; the margins' marks of every page walked are small.
+  const walked = new Map<number, Walked>();
+  const marks: Set<string>[] = [];
+  const walk = async (index: number) => {
+    const page = pages[index];
+    if (!page || walked.has(index)) return;
+    const elapsed = Date.now() - started;
+    const pageLimits = { ...limits, timeLimitMs: Math.min(limits.timeLimitMs, limits.documentTimeLimitMs - elapsed) };
+    try {
+      const layout = await walkPageLayout(doc, page, index + 1, pageLimits);
+      const pageBox = await pageBoxOf(doc, page);
+      walked.set(index, { layout, pageBox });
+      marks[index] = layout.stopped ? new Set() : marginMarks(layout, pageBox);
+    } catch (error) {
+      // a damaged page loses its own figures only
+      if (error instanceof DocumentError && error.code !== 'invalid') throw error;
+      walked.set(index, 'unreadable');
+      marks[index] = new Set();
+    }
+  };
+  for (const [index] of pages.entries()) {
     throwIfAborted(options.signal);
     const pageNumber = index + 1;
     // Each page has its own bounds; the document has one too, so that many pages each just
@@ -61,37 +83,45 @@ export async function findFiguresOf(
       });
       break;
     }
-    const pageLimits = { ...limits, timeLimitMs: Math.min(limits.timeLimitMs, limits.documentTimeLimitMs - elapsed) };
-    try {
-      figures.push(...(await figuresOnPage(doc, page, pageNumber, pageLimits, notes)));
-    } catch (error) {
-      // a damaged page loses its own figures only
-      if (error instanceof DocumentError && error.code !== 'invalid') throw error;
+    for (let ahead = index; ahead <= index + FURNITURE_REACH; ahead++) await walk(ahead);
+    const entry = walked.get(index);
+    walked.delete(index);
+    if (entry === 'unreadable' || !entry) {
       notes.push({ pageNumber, message: 'This page could not be read to look for figures.' });
+    } else {
+      const neighbours: Set<string>[] = [];
+      for (let other = index - FURNITURE_REACH; other <= index + FURNITURE_REACH; other++) {
+        const near = marks[other];
+        if (other !== index && near) neighbours.push(near);
+      }
+      figures.push(...figuresOnPage(entry, neighbours, pageNumber, notes));
     }
     options.onPage?.(pageNumber, pages.length);
   }
   return { figures, notes };
 }
 
-async function figuresOnPage(
-  doc: PdfDocument,
-  page: PdfPage,
+type Walked = { layout: PageLayout; pageBox: Box } | 'unreadable';
+
+function figuresOnPage(
+  { layout: walkedLayout, pageBox }: { layout: PageLayout; pageBox: Box },
+  neighbours: Set<string>[],
   pageNumber: number,
-  limits: LayoutLimits,
   notes: PdfFigureNote[],
-): Promise<PdfFigure[]> {
-  const layout = await walkPageLayout(doc, page, pageNumber, limits);
-  if (layout.stopped) {
-    notes.push({ pageNumber, message: `${layout.stopped} Its figures were not looked for.` });
+): PdfFigure[] {
+  if (walkedLayout.stopped) {
+    notes.push({ pageNumber, message: `${walkedLayout.stopped} Its figures were not looked for.` });
     return [];
   }
-  const pageBox = await pageBoxOf(doc, page);
-  const lines = buildLines(layout.texts);
+  const layout = withoutFurniture(walkedLayout, pageBox, neighbours);
+  // Columns first, from lines cut at any half-em gap: side-by-side columns whose baselines line
+  // up (LaTeX's do) would otherwise read as one line across the page and hide the gutter. The
+  // lines then are cut at gutters only, so table rows and captions keep their words together.
+  const columns = detectColumns(pageBox, buildLines(layout.texts, { gapEms: COLUMN_GAP_EMS }));
+  const lines = buildLines(layout.texts, { gutters: guttersOf(columns) });
   const captions = findCaptions(lines);
   if (captions.length >= MAX_CAPTIONS)
     notes.push({ pageNumber, message: `Only the first ${MAX_CAPTIONS} captions of this page were looked at.` });
-  const columns = detectColumns(pageBox, lines);
   const prose = proseLines(lines, columns);
   const figures: PdfFigure[] = [];
   for (const caption of captions) {
@@ -115,6 +145,8 @@ async function figuresOnPage(
 }
 
 const MAX_PARENTS = 64;
+/** The gap that cuts lines while looking for columns. */
+const COLUMN_GAP_EMS = 0.5;
 
 /** The CropBox within the MediaBox, inherited through /Parent; US Letter when neither is readable. */
 async function pageBoxOf(doc: PdfDocument, page: PdfPage): Promise<Box> {

@@ -9,6 +9,15 @@
  * "Tabla", "Рис.") become captions with the rest of their paragraph (captions.ts); the page's
  * columns come from its prose lines, and each caption's figure is grown from the drawn elements
  * next to it on the side its kind puts it, bounded by prose and other captions (regions.ts).
+ * Running heads, page numbers and header rules, told by repeating at the same place on the pages
+ * around, are left out first (furniture.ts).
+ *
+ * Measured on four papers pdfLaTeX sets at test time (two columns, IEEE-like, a report, figures
+ * beside equations, headings, lists and footnotes; matplotlib, TikZ, pgfplots, booktabs,
+ * subfigures): 20 of 20 figures and tables, none extra, IoU 0.89–1.00 with the box TeX recorded.
+ * Two things real papers needed that generated pages did not: LaTeX's columns are 10 pt (an em)
+ * apart with their baselines aligned, so the columns are found from lines cut at half an em, and
+ * the lines then cut at the gutter; and a figure at the top of a page reached its running head.
  *
  * Alternatives measured (IoU with the known box, on the generated pages of the tests and the
  * page Inkscape writes; the threshold is 0.8): caption-anchored growth, as here, 0.98–1.00 on all

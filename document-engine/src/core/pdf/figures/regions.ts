@@ -89,6 +89,13 @@ export function detectColumns(pageBox: Box, lines: TextLine[]): Columns {
   return { textBox, columns: [[left, right]] };
 }
 
+/** The gaps between side-by-side columns. */
+export function guttersOf({ columns }: Columns): [number, number][] {
+  const gutters: [number, number][] = [];
+  for (let i = 1; i < columns.length; i++) gutters.push([columns[i - 1]?.[1] ?? 0, columns[i]?.[0] ?? 0]);
+  return gutters;
+}
+
 export function isProse(line: TextLine, columns: Columns): boolean {
   if (line.text.length < PROSE_CHARS) return false;
   const column = columnOf(line.box, columns);
