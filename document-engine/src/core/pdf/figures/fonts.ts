@@ -2,8 +2,9 @@
  * What the layout walk needs of a font (ISO 32000-1 §9.6–9.10): how many bytes a character code
  * takes, each code's advance width, and its text. Widths come from /Widths + /FirstChar (simple
  * fonts), /W + /DW (a Type0 font's descendant), else /FontDescriptor /MissingWidth, else half an
- * em: a box a little off is still a box. Text comes from /ToUnicode (bfchar, bfrange), else
- * WinAnsi with /Differences for simple fonts; a Type0 font without ToUnicode gives no text.
+ * em: a box a little off is still a box. Text comes from /ToUnicode (bfchar, bfrange), else, for
+ * simple fonts, /Differences, the built-in encoding of an embedded Type 1 program, then WinAnsi; a
+ * Type0 font without ToUnicode gives no text.
  */
 import { Lexer } from '../lexer.ts';
 import { nameOf, numberOf, PdfCommand, PdfDict, type PdfObject, PdfStream, PdfString } from '../objects.ts';
@@ -76,6 +77,12 @@ async function readFont(doc: PdfDocument, dict: PdfDict): Promise<FontInfo> {
   const missing =
     descriptor instanceof PdfDict ? numberOf(await doc.resolve(descriptor.get('MissingWidth'))) : undefined;
   const differences = await readDifferences(doc, dict.get('Encoding'));
+  // pdfTeX before 2020 wrote Computer Modern with neither ToUnicode nor /Differences: its codes
+  // (OT1's "fi" is 12) are named only in the embedded font program
+  const builtIn =
+    toUnicode === undefined && (subtype === 'Type1' || subtype === 'MMType1') && descriptor instanceof PdfDict
+      ? await readBuiltInEncoding(doc, descriptor)
+      : undefined;
   const metrics = await descriptorMetrics(doc, dict);
   return {
     bytesPerCode: 1,
@@ -84,7 +91,7 @@ async function readFont(doc: PdfDocument, dict: PdfDict): Promise<FontInfo> {
       if (width !== undefined && Number.isFinite(width)) return width * scale;
       return missing !== undefined ? missing * scale : DEFAULT_WIDTH;
     },
-    textOf: (code) => toUnicode?.map.get(code) ?? differences.get(code) ?? winAnsi(code),
+    textOf: (code) => toUnicode?.map.get(code) ?? differences.get(code) ?? builtIn?.get(code) ?? winAnsi(code),
     ...metrics,
   };
 }
@@ -204,8 +211,84 @@ function utf16(bytes: Uint8Array): string {
   return text;
 }
 
-/** Glyph names of /Differences that spell caption labels and numbers. */
+/** The cleartext of a Type 1 program read for its encoding: its head, where `/Encoding` is. */
+const MAX_FONT_HEAD = 64 * 1024;
+
+/** `dup 12 /fi put`: the codes a Type 1 font program names itself (its built-in encoding). */
+async function readBuiltInEncoding(doc: PdfDocument, descriptor: PdfDict): Promise<Map<number, string> | undefined> {
+  const file = await doc.resolve(descriptor.get('FontFile'));
+  if (!(file instanceof PdfStream)) return undefined;
+  const { data } = await doc.decodeStream(file);
+  const clear = numberOf(await doc.resolve(file.dict.get('Length1'))) ?? data.length;
+  const head = new TextDecoder('latin1').decode(data.subarray(0, Math.min(clear, data.length, MAX_FONT_HEAD)));
+  const start = head.indexOf('/Encoding');
+  if (start < 0 || /^\/Encoding\s+StandardEncoding/.test(head.slice(start))) return undefined;
+  const map = new Map<number, string>();
+  for (const match of head.slice(start).matchAll(/dup\s+(\d{1,3})\s*\/([A-Za-z0-9._]+)\s+put/g)) {
+    const text = glyphText(match[2] ?? '');
+    if (text !== undefined) map.set(Number(match[1]), text);
+  }
+  return map;
+}
+
+/** The text of a glyph name: Adobe's names for Latin text, `uniXXXX`, or a letter's own name. */
+function glyphText(name: string): string | undefined {
+  const known = GLYPH_NAMES[name];
+  if (known !== undefined) return known;
+  if (/^[A-Za-z]$/.test(name)) return name;
+  const uni = /^uni([0-9A-F]{4})$/.exec(name)?.[1];
+  return uni ? String.fromCharCode(Number.parseInt(uni, 16)) : undefined;
+}
+
+/** Glyph names that spell captions: punctuation, digits, ligatures, the accented letters of their languages. */
 const GLYPH_NAMES: Record<string, string> = {
+  exclam: '!',
+  quotedbl: '"',
+  numbersign: '#',
+  dollar: '$',
+  percent: '%',
+  ampersand: '&',
+  quotesingle: "'",
+  asterisk: '*',
+  plus: '+',
+  slash: '/',
+  semicolon: ';',
+  less: '<',
+  equal: '=',
+  greater: '>',
+  question: '?',
+  at: '@',
+  bracketleft: '[',
+  backslash: '\\',
+  bracketright: ']',
+  underscore: '_',
+  bar: '|',
+  quotedblleft: '\u201c',
+  quotedblright: '\u201d',
+  germandbls: '\u00df',
+  adieresis: '\u00e4',
+  odieresis: '\u00f6',
+  udieresis: '\u00fc',
+  Adieresis: '\u00c4',
+  Odieresis: '\u00d6',
+  Udieresis: '\u00dc',
+  aacute: '\u00e1',
+  eacute: '\u00e9',
+  iacute: '\u00ed',
+  oacute: '\u00f3',
+  uacute: '\u00fa',
+  Eacute: '\u00c9',
+  agrave: '\u00e0',
+  egrave: '\u00e8',
+  acircumflex: '\u00e2',
+  ecircumflex: '\u00ea',
+  icircumflex: '\u00ee',
+  ocircumflex: '\u00f4',
+  ucircumflex: '\u00fb',
+  ccedilla: '\u00e7',
+  ntilde: '\u00f1',
+  edieresis: '\u00eb',
+  idieresis: '\u00ef',
   space: ' ',
   period: '.',
   colon: ':',
@@ -244,15 +327,8 @@ async function readDifferences(doc: PdfDocument, value: PdfObject | undefined): 
   for (const item of differences.slice(0, 4096)) {
     if (typeof item === 'number') code = item;
     else {
-      const name = nameOf(item);
-      if (name !== undefined) {
-        const text = GLYPH_NAMES[name] ?? (/^[A-Za-z]$/.test(name) ? name : /^uni([0-9A-F]{4})$/.exec(name)?.[1]);
-        if (text !== undefined)
-          map.set(
-            code,
-            text.length === 4 && /^[0-9A-F]{4}$/.test(text) ? String.fromCharCode(Number.parseInt(text, 16)) : text,
-          );
-      }
+      const text = glyphText(nameOf(item) ?? '');
+      if (text !== undefined) map.set(code, text);
       code++;
     }
   }
