@@ -6,7 +6,8 @@
 //              (poppler's pdfimages, MuPDF's mutool, qpdf, which builds encrypted fixtures, exiftool,
 //              which writes metadata into fixtures),
 //              Inkscape, which the metafile preview's tests run, and pdfLaTeX with matplotlib,
-//              which set the papers the figure finder is measured on.
+//              which set the papers the figure finder is measured on, and LibreOffice, which makes
+//              the real office files the container readers' tests read.
 import { execSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync } from 'node:fs';
 import { RENDER_USER } from '../tooling/chromium.mjs';
@@ -44,6 +45,8 @@ if (forTests && !has('mutool', ['-v'])) missing.push('mupdf-tools');
 if (forTests && !has('qpdf')) missing.push('qpdf');
 // The container readers' tests check against unzip's entry lists and Python's email module.
 if (forTests && !has('unzip', ['-v'])) missing.push('unzip');
+// Info-ZIP's zip makes the real EPUB and CBZ files those tests read (plain, streamed, Zip64).
+if (forTests && !has('zip', ['-v'])) missing.push('zip');
 if (forTests && !has('python3', ['--version'])) missing.push('python3');
 // exiftool writes real EXIF, XMP and IPTC into the files media-files' Remove metadata tests strip.
 if (forTests && !has('exiftool', ['-ver'])) missing.push('libimage-exiftool-perl');
@@ -60,13 +63,18 @@ if (!has(process.env.FFMPEG_PATH || 'ffmpeg', ['-version'])) missing.push('ffmpe
 // Inkscape draws the EMF/WMF pictures a browser cannot (POST /api/metafile-preview). Without its
 // recommends: 33 packages, 29 MB to download, 133 MB on disk, about 10 s to install (measured here).
 if (!has(process.env.INKSCAPE_PATH || 'inkscape')) missing.push('inkscape');
+// LibreOffice makes, at test time, the real OpenDocument, XLSX, XLS and RTF files the container
+// readers are checked on. Without its recommends: 62 packages, 97 MB of archives, 305 MB on disk,
+// 48 s to install here (most archives already cached, waiting for another install's lock included).
+const libreOffice = ['writer', 'calc', 'impress', 'draw'].map((part) => `libreoffice-${part}-nogui`);
+if (forTests && !has('soffice')) missing.push(...libreOffice);
 /** What the product runs without, saying what is lost, unless the tests need it. */
 const optional = forTests ? ['ffmpeg'] : ['ffmpeg', 'inkscape'];
 
 if (missing.length > 0 && isRoot) {
   log(`Installing Debian's ${missing.join(', ')} with apt-get (Chromium is about 470 MB)`);
   run('apt-get update');
-  const isLean = (name) => name === 'inkscape' || paperTools.includes(name);
+  const isLean = (name) => name === 'inkscape' || paperTools.includes(name) || libreOffice.includes(name);
   const lean = missing.filter(isLean);
   const rest = missing.filter((name) => !isLean(name));
   if (rest.length > 0) run(`DEBIAN_FRONTEND=noninteractive apt-get install -y ${rest.join(' ')}`);

@@ -214,7 +214,7 @@ describe('OpenDocument', () => {
       {
         name: 'logo.png',
         format: 'PNG',
-        role: 'master',
+        role: 'header',
         slideNumbers: undefined,
         sheet: undefined,
         cell: undefined,
@@ -278,7 +278,127 @@ describe('OpenDocument', () => {
     expect(sha256(slides.images[0]?.bytes ?? new Uint8Array())).toBe(sha256(pictures.gif));
   });
 
-  it('a package without content.xml is damaged, said in a sentence', async () => {
+  it('flat FODP as LibreOffice writes it: inline fill and background pictures, one picture per data however often written, body first', async () => {
+    const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64').replace(/.{76}/g, '$&\n');
+    const inline = (bytes: Uint8Array) => `<office:binary-data>${base64(bytes)}</office:binary-data>`;
+    const frame = (bytes: Uint8Array) => `<draw:frame><draw:image>${inline(bytes)}</draw:image></draw:frame>`;
+    // styles and master pages come before the body in a flat file; each use of a picture repeats its data
+    const fodp = encode(`<?xml version="1.0" encoding="UTF-8"?>
+<office:document ${NS} office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.presentation">
+  <office:styles><draw:fill-image draw:name="Bitmap_20_1">${inline(pictures.jpeg)}</draw:fill-image></office:styles>
+  <office:automatic-styles><style:page-layout style:name="PM1"><style:page-layout-properties>
+    <style:background-image>${inline(pictures.emf)}</style:background-image></style:page-layout-properties></style:page-layout>
+  </office:automatic-styles>
+  <office:master-styles>
+    <style:master-page style:name="A">${frame(pictures.gif)}</style:master-page>
+    <style:master-page style:name="B">${frame(pictures.gif)}${frame(pictures.png2)}</style:master-page>
+  </office:master-styles>
+  <office:body><office:presentation>
+    <draw:page draw:master-page-name="A">${frame(pictures.png)}</draw:page>
+    <draw:page draw:master-page-name="B"/>
+    <draw:page draw:master-page-name="A">${frame(pictures.png)}${frame(pictures.png2)}</draw:page>
+  </office:presentation></office:body>
+</office:document>`);
+    const { images } = await collect(extractOdf, fodp);
+    expect(images.map(({ name, role, slideNumbers }) => ({ name, role, slideNumbers }))).toEqual([
+      { name: 'image1.png', role: 'slide', slideNumbers: [1, 3] },
+      { name: 'image2.png', role: 'slide', slideNumbers: [2, 3] },
+      { name: 'image3.jpg', role: 'background', slideNumbers: undefined },
+      { name: 'image4.emf', role: 'background', slideNumbers: undefined },
+      { name: 'image5.gif', role: 'master', slideNumbers: [1, 2, 3] },
+    ]);
+    expect(images.map((picture) => sha256(picture.bytes))).toEqual(
+      [pictures.png, pictures.png2, pictures.jpeg, pictures.emf, pictures.gif].map(sha256),
+    );
+  });
+
+  it('ODP: a fill picture shows on the slides whose page, master page or shape styles fill with it', async () => {
+    const fillStyle = (name: string, family: string, fill: string, parent = '') =>
+      `<style:style style:name="${name}" style:family="${family}"${parent && ` style:parent-style-name="${parent}"`}><style:${family === 'drawing-page' ? 'drawing-page' : 'graphic'}-properties draw:fill="${fill === 'none' ? 'none' : 'bitmap'}"${fill === 'none' ? '' : ` draw:fill-image-name="${fill}"`}/></style:style>`;
+    const file = odf(
+      'presentation',
+      `<office:automatic-styles>${fillStyle('dp1', 'drawing-page', 'PageFill')}${fillStyle('gr1', 'graphic', 'none', 'Textured')}</office:automatic-styles>
+      <office:body><office:presentation>
+        <draw:page draw:master-page-name="Plain"/>
+        <draw:page draw:master-page-name="Backed"><draw:rect draw:style-name="gr1"/><draw:custom-shape draw:style-name="Shape"/></draw:page>
+        <draw:page draw:master-page-name="Plain" draw:style-name="dp1"/>
+        <draw:page draw:master-page-name="Plain"/>
+      </office:presentation></office:body>`,
+      `<office:styles>
+        <draw:fill-image draw:name="PageFill" xlink:href="Pictures/page.png"/>
+        <draw:fill-image draw:name="MasterFill" xlink:href="Pictures/master.jpg"/>
+        <draw:fill-image draw:name="ShapeFill" xlink:href="Pictures/shape.gif"/>
+        <draw:fill-image draw:name="Unused" xlink:href="Pictures/unused.emf"/>
+        ${fillStyle('Textured', 'graphic', 'ShapeFill')}${fillStyle('Shape', 'graphic', 'none', 'Textured')}
+        <style:style style:name="Inherits" style:family="graphic" style:parent-style-name="Textured"/>
+      </office:styles>
+      <office:automatic-styles>${fillStyle('Mdp1', 'drawing-page', 'MasterFill')}</office:automatic-styles>
+      <office:master-styles>
+        <style:master-page style:name="Plain"><draw:rect draw:style-name="Inherits"/></style:master-page>
+        <style:master-page style:name="Backed" draw:style-name="Mdp1"/>
+      </office:master-styles>`,
+      {
+        'Pictures/page.png': pictures.png,
+        'Pictures/master.jpg': pictures.jpeg,
+        'Pictures/shape.gif': pictures.gif,
+        'Pictures/unused.emf': pictures.emf,
+      },
+    );
+    const { images } = await collect(extractOdf, file);
+    expect(images.map(({ name, role, slideNumbers }) => ({ name, role, slideNumbers }))).toEqual([
+      { name: 'page.png', role: 'background', slideNumbers: [3] },
+      { name: 'master.jpg', role: 'background', slideNumbers: [2] },
+      // through the master Plain's shape (style Inherits, from Textured); slide 2's gr1 and Shape fill with none
+      { name: 'shape.gif', role: 'background', slideNumbers: [1, 3, 4] },
+      { name: 'unused.emf', role: 'background', slideNumbers: undefined },
+    ]);
+  });
+
+  it('ODT: pictures of headers, footers, footnotes and comments get the roles DOCX gives them', async () => {
+    const file = odf(
+      'text',
+      `<office:body><office:text><text:p>${image('Pictures/body.png')}
+        <text:note text:note-class="endnote"><text:note-body><text:p>${image('Pictures/note.gif')}</text:p></text:note-body></text:note>
+        <office:annotation><text:p>${image('Pictures/comment.jpg')}</text:p></office:annotation></text:p></office:text></office:body>`,
+      `<office:master-styles><style:master-page style:name="Standard">
+        <style:header-first><text:p>${image('Pictures/first.png')}</text:p></style:header-first>
+        <style:footer-left><text:p>${image('Pictures/left.emf')}</text:p></style:footer-left>${image('Pictures/page.png')}
+      </style:master-page></office:master-styles>`,
+      {
+        'Pictures/body.png': pictures.png,
+        'Pictures/note.gif': pictures.gif,
+        'Pictures/comment.jpg': pictures.jpeg,
+        'Pictures/first.png': pictures.png2,
+        'Pictures/left.emf': pictures.emf,
+        'Pictures/page.png': pictures.png,
+      },
+    );
+    const { images } = await collect(extractOdf, file);
+    expect(images.map(({ name, role }) => ({ name, role }))).toEqual([
+      { name: 'body.png', role: 'body' },
+      { name: 'note.gif', role: 'footnote' },
+      { name: 'comment.jpg', role: 'comment' },
+      { name: 'first.png', role: 'header' },
+      { name: 'left.emf', role: 'footer' },
+      { name: 'page.png', role: 'master' },
+    ]);
+  });
+
+  it("a style template (styles.xml, no content.xml, as LibreOffice's Default.ott) gives its styles' pictures", async () => {
+    const file = zipSync({
+      mimetype: [encode('application/vnd.oasis.opendocument.text-template'), { level: 0 }],
+      'styles.xml': encode(
+        `<?xml version="1.0"?><office:document-styles ${NS}><office:master-styles><style:master-page style:name="Standard"><style:header><text:p>${image('Pictures/logo.png')}</text:p></style:header></style:master-page></office:master-styles></office:document-styles>`,
+      ),
+      'Pictures/logo.png': pictures.png,
+    });
+    expect(sniffContainerKind(file)).toBe('odt');
+    const { images } = await collect(extractOdf, file);
+    expect(images.map(({ name, role }) => ({ name, role }))).toEqual([{ name: 'logo.png', role: 'header' }]);
+    expectEntries(file, images, ['Pictures/logo.png']);
+  });
+
+  it('a package without content.xml or styles.xml is damaged, said in a sentence', async () => {
     const file = zipSync({ mimetype: encode('application/vnd.oasis.opendocument.graphics') });
     expect(sniffContainerKind(file)).toBe('odg');
     await expect(collect(extractOdf, file)).rejects.toMatchObject({

@@ -3,8 +3,10 @@
  * FODS, FODG): the pictures of content.xml in document order, then those of styles.xml (master
  * pages: headers, footers, slide masters; fill and background images), then pictures the package
  * stores in Pictures/ that nothing shows. Each picture once, with where it first shows: slides by
- * draw:page order (presentations and drawings), sheet and anchor cell (spreadsheets). A text
- * document has no page numbers: they are known only after layout.
+ * draw:page order (presentations and drawings; a fill picture, such as a master page's
+ * background, on the slides whose page, master page or shapes have a style that fills with it),
+ * sheet and anchor cell (spreadsheets). A text document has no page numbers: they are known only
+ * after layout. A flat file repeats a picture's data at each use: the same data is one picture.
  *
  * Bytes are the entry's as stored (flat files: the decoded base64). StarView (SVM), EMF and WMF
  * pictures are given as stored, as DOCX gives its metafiles; a draw:image beside an embedded
@@ -19,7 +21,7 @@ import { decodeXml } from '../ooxml/xmlReader.ts';
 import type { DocumentExtractor, DocumentImage, EngineOptions } from '../types.ts';
 import { entryImage, isExternalHref, resolveHref } from '../zip/zipImages.ts';
 import { isZip, openZip, type ZipReader } from '../zip/zipReader.ts';
-import { type OdfPicture, odfPictures } from './odfPictures.ts';
+import { type OdfPart, type OdfPicture, odfPictures } from './odfPictures.ts';
 
 const UNSHOWN_NOTE = 'Not shown in the document: only stored in its Pictures folder.';
 const FALLBACK_NOTE = 'Another rendition of the picture before it, for readers that cannot show that one.';
@@ -44,20 +46,29 @@ async function* extractPackage(zip: ZipReader, options: EngineOptions): AsyncGen
   const { signal, onProgress, onSkipped } = options;
   const kind = packageKind(zip);
   const contentXml = xmlOf(zip, 'content.xml');
-  if (contentXml === undefined)
+  const stylesXml = xmlOf(zip, 'styles.xml');
+  // LibreOffice's style templates (Default.ott and the like) hold styles.xml and no content.xml
+  if (contentXml === undefined && stylesXml === undefined)
     throw new DocumentError('invalid', 'This OpenDocument file is damaged: it has no content.xml.');
-  const content = odfPictures(contentXml, 'content.xml', bodyRoleOf(kind), kind === 'ods');
+  const content =
+    contentXml === undefined
+      ? { pictures: [], pagesByMaster: new Map(), truncated: false, fillStyles: new Map(), styleUses: new Map() }
+      : odfPictures(contentXml, 'content.xml', bodyRoleOf(kind), kind === 'ods');
   onProgress?.({ done: 1, total: 2, unit: 'parts' });
   throwIfAborted(signal);
-  const stylesXml = xmlOf(zip, 'styles.xml');
   const styles = stylesXml === undefined ? undefined : odfPictures(stylesXml, 'styles.xml', bodyRoleOf(kind), false);
   onProgress?.({ done: 2, total: 2, unit: 'parts' });
   if (content.truncated || styles?.truncated) onSkipped?.({ reason: tooManyReason() });
 
-  const planned = plan([...content.pictures, ...(styles?.pictures ?? [])], content.pagesByMaster, (picture) =>
-    isExternalHref(picture.href ?? '')
-      ? `url:${picture.href}`
-      : `entry:${resolveHref('', picture.href ?? '').toLowerCase()}`,
+  const parts = styles ? [content, styles] : [content];
+  const planned = plan(
+    [...content.pictures, ...(styles?.pictures ?? [])],
+    content.pagesByMaster,
+    fillPages(parts, content.pagesByMaster),
+    (picture) =>
+      isExternalHref(picture.href ?? '')
+        ? `url:${picture.href}`
+        : `entry:${resolveHref('', picture.href ?? '').toLowerCase()}`,
   );
   const shown = new Set<string>();
   for (const { picture, pages } of planned) {
@@ -91,8 +102,12 @@ async function* extractFlat(bytes: Uint8Array, options: EngineOptions): AsyncGen
   const part = odfPictures(decodeXml(bytes), 'document', bodyRoleOf(kind), kind === 'ods');
   if (part.truncated) onSkipped?.({ reason: tooManyReason() });
   onProgress?.({ done: 1, total: 1, unit: 'parts' });
-  const planned = plan(part.pictures, part.pagesByMaster, (picture, index) =>
-    picture.data !== undefined ? `inline:${index}` : `href:${picture.href}`,
+  // The body's pictures first, as a package gives content.xml's before styles.xml's (a flat file
+  // writes its styles and master pages before the body). A picture shown twice is written twice,
+  // its data repeated where a package names one entry: the same data is one picture.
+  const ordered = [...part.pictures.filter((p) => p.inBody), ...part.pictures.filter((p) => !p.inBody)];
+  const planned = plan(ordered, part.pagesByMaster, fillPages([part], part.pagesByMaster), (picture) =>
+    picture.data !== undefined ? `inline:${picture.data.replace(/\s+/g, '')}` : `href:${picture.href}`,
   );
   let inlineCount = 0;
   for (const { picture, pages } of planned) {
@@ -128,6 +143,7 @@ function xmlOf(zip: ZipReader, name: string): string | undefined {
 function plan(
   pictures: readonly OdfPicture[],
   pagesByMaster: ReadonlyMap<string, number[]>,
+  pagesByFill: ReadonlyMap<string, ReadonlySet<number>>,
   keyOf: (picture: OdfPicture, index: number) => string,
 ): Planned[] {
   const byKey = new Map<string, Planned>();
@@ -141,8 +157,43 @@ function plan(
     if (picture.page !== undefined) planned.pages.add(picture.page);
     if (picture.masterPage !== undefined)
       for (const page of pagesByMaster.get(picture.masterPage) ?? []) planned.pages.add(page);
+    if (picture.fillName !== undefined)
+      for (const page of pagesByFill.get(picture.fillName) ?? []) planned.pages.add(page);
   }
   return [...byKey.values()];
+}
+
+/** Style parents followed at most: real chains are a few long; a loop in a damaged file ends here. */
+const MAX_STYLE_PARENTS = 32;
+
+/**
+ * The pages each fill picture (`draw:fill-image`, by name) shows on: those of the pages, master
+ * pages and shapes whose style, or a style it inherits from, fills with it (`draw:fill="bitmap"`).
+ */
+function fillPages(parts: readonly OdfPart[], pagesByMaster: ReadonlyMap<string, number[]>): Map<string, Set<number>> {
+  // a part's own styles first: content.xml's automatic styles and styles.xml's may share a name
+  const styleOf = (name: string, own: OdfPart) =>
+    own.fillStyles.get(name) ?? parts.find((part) => part.fillStyles.has(name))?.fillStyles.get(name);
+  const fillOf = (name: string, own: OdfPart): string | undefined => {
+    let style = styleOf(name, own);
+    for (let hops = 0; style && hops < MAX_STYLE_PARENTS; hops++) {
+      if (style.fill !== undefined) return style.fill || undefined;
+      style = style.parent === undefined ? undefined : styleOf(style.parent, own);
+    }
+    return undefined;
+  };
+  const pages = new Map<string, Set<number>>();
+  for (const part of parts) {
+    for (const [name, use] of part.styleUses) {
+      const fill = fillOf(name, part);
+      if (fill === undefined) continue;
+      const shown = pages.get(fill) ?? new Set<number>();
+      pages.set(fill, shown);
+      for (const page of use.pages) shown.add(page);
+      for (const master of use.masters) for (const page of pagesByMaster.get(master) ?? []) shown.add(page);
+    }
+  }
+  return pages;
 }
 
 function located(image: DocumentImage, picture: OdfPicture, pages: ReadonlySet<number>, kind: Kind): DocumentImage {

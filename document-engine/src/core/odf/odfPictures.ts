@@ -3,7 +3,8 @@
  * pictures, in document order: `draw:image` (a frame's picture, or the preview of an embedded
  * object), fill and background images, and list bullet pictures, each with where it sits (its
  * draw:page, its sheet and anchor cell, a master page) and either the entry it names
- * (`xlink:href`) or, in a flat document, its base64 data (`office:binary-data`).
+ * (`xlink:href`) or, in a flat document, its base64 data (`office:binary-data`, which any of
+ * these elements may hold: LibreOffice writes a fill or page background picture's data inline too).
  */
 import { cellName } from '../cellName.ts';
 import { attributeValue, walkXml, type XmlElement } from '../ooxml/xmlReader.ts';
@@ -36,7 +37,17 @@ export type OdfPicture = {
   cell?: string;
   /** A later draw:image of one frame: a rendition readers that cannot show the first fall back to. */
   fallback?: boolean;
+  /** Shown in office:body (not by a style or a master page). */
+  inBody?: boolean;
+  /** A `draw:fill-image`'s name: it shows where a style that fills with it is used. */
+  fillName?: string;
 };
+
+/** A style's own fill picture (`draw:fill="bitmap"`: its name; another fill: ''), or the style it inherits from. */
+export type FillStyle = { fill?: string; parent?: string };
+
+/** The pages, and the master pages, whose shapes or backgrounds use a style. */
+export type StyleUse = { pages: Set<number>; masters: Set<string> };
 
 export type OdfPart = {
   pictures: OdfPicture[];
@@ -44,6 +55,8 @@ export type OdfPart = {
   pagesByMaster: Map<string, number[]>;
   /** True when the part was cut at MAX_PART_PICTURES. */
   truncated: boolean;
+  fillStyles: Map<string, FillStyle>;
+  styleUses: Map<string, StyleUse>;
 };
 
 /** Elements whose `xlink:href` is a picture (a `text:a`'s is a link, not a picture). */
@@ -54,12 +67,24 @@ const PICTURE_ELEMENTS: ReadonlySet<string> = new Set([
   `${TEXT} list-level-style-image`,
 ]);
 
+/** A text document's master page regions: headers and footers (all pages, left pages, the first page). */
+const PAGE_REGIONS: ReadonlySet<string> = new Set([
+  'header',
+  'header-left',
+  'header-first',
+  'footer',
+  'footer-left',
+  'footer-first',
+]);
+
 type TableState = { name: string; nextRow: number; row: number; nextColumn: number; cell?: string };
 
 /**
  * `bodyRole`: the role of pictures in office:body (`body` for text and spreadsheets, `slide` for
- * presentations and drawings); pictures of styles are `background`, of master pages `master`,
- * of presentation notes `notes`, previews of embedded objects `object-preview`.
+ * presentations and drawings); pictures of styles are `background`, of master pages `master`
+ * (of their headers and footers `header` and `footer`), of presentation notes `notes`, of
+ * footnotes and endnotes `footnote`, of annotations `comment`, previews of embedded objects
+ * `object-preview`: the roles DOCX and RTF give such pictures.
  */
 export function odfPictures(xml: string, partName: string, bodyRole: string, withCells: boolean): OdfPart {
   const pictures: OdfPicture[] = [];
@@ -73,12 +98,29 @@ export function odfPictures(xml: string, partName: string, bodyRole: string, wit
   let masterPage: string | undefined;
   let depth = 0;
   let masterDepth = 0;
+  let footnotes = 0;
+  let comments = 0;
+  // a master page's header or footer being read
+  let pageRegion: 'header' | 'footer' | undefined;
   const tables: TableState[] = [];
   // frames being read, each with whether it holds an embedded object (its draw:image is then the object's preview)
   const frames: { object: boolean; images: number }[] = [];
   // a flat document's draw:image waiting for its office:binary-data, and that data being read
   let inline: OdfPicture | undefined;
   let binary: { picture: OdfPicture; chunks: string[] } | undefined;
+  const fillStyles = new Map<string, FillStyle>();
+  const styleUses = new Map<string, StyleUse>();
+  let style: FillStyle | undefined;
+  const use = (name: string | undefined) => {
+    if (name === undefined || (page === undefined && masterPage === undefined)) return;
+    let entry = styleUses.get(name);
+    if (!entry) {
+      entry = { pages: new Set(), masters: new Set() };
+      styleUses.set(name, entry);
+    }
+    if (page !== undefined) entry.pages.add(page);
+    else if (masterPage !== undefined) entry.masters.add(masterPage);
+  };
 
   const place = (element: XmlElement, href: string | undefined): OdfPicture => {
     const frame = frames.at(-1);
@@ -86,11 +128,22 @@ export function odfPictures(xml: string, partName: string, bodyRole: string, wit
       element.local === 'image' &&
       (frame?.object || (href !== undefined && /^(?:\.\/)?ObjectReplacements\//.test(href)));
     const table = tables.at(-1);
-    let role = inBody ? (notes ? 'notes' : bodyRole) : masterPage !== undefined ? 'master' : 'background';
+    let role = inBody
+      ? notes
+        ? 'notes'
+        : comments
+          ? 'comment'
+          : footnotes
+            ? 'footnote'
+            : bodyRole
+      : masterPage !== undefined
+        ? (pageRegion ?? 'master')
+        : 'background';
     if (isPreview) role = 'object-preview';
     const fallback = element.local === 'image' && frame !== undefined && frame.images++ > 0;
     return {
       ...(fallback ? { fallback } : {}),
+      ...(inBody ? { inBody: true } : {}),
       ...(href !== undefined ? { href } : {}),
       role,
       ...(page !== undefined ? { page } : {}),
@@ -107,9 +160,17 @@ export function odfPictures(xml: string, partName: string, bodyRole: string, wit
         depth += 1;
         const { local, uri } = element;
         if (uri === OFFICE && local === 'body') inBody += 1;
-        else if (uri === OFFICE && local === 'binary-data' && inline && !binary)
-          binary = { picture: inline, chunks: [] };
-        else if (uri === PRESENTATION && local === 'notes') notes += 1;
+        else if (uri === OFFICE && local === 'binary-data' && inline && !binary) {
+          if (pictures.length >= MAX_PART_PICTURES) truncated = true;
+          else {
+            pictures.push(inline);
+            binary = { picture: inline, chunks: [] };
+          }
+        } else if (uri === PRESENTATION && local === 'notes') notes += 1;
+        else if (uri === TEXT && local === 'note') footnotes += 1;
+        else if (uri === OFFICE && local === 'annotation') comments += 1;
+        else if (uri === STYLE && masterPage !== undefined && PAGE_REGIONS.has(local))
+          pageRegion = local.startsWith('header') ? 'header' : 'footer';
         else if (uri === DRAW && local === 'page' && inBody && page === undefined) {
           page = ++pageCount;
           pageDepth = depth;
@@ -118,23 +179,38 @@ export function odfPictures(xml: string, partName: string, bodyRole: string, wit
         } else if (uri === STYLE && local === 'master-page' && masterPage === undefined) {
           masterPage = attributeValue2(element, STYLE, 'name') ?? '';
           masterDepth = depth;
+        } else if (uri === STYLE && local === 'style') {
+          style = {};
+          const parent = attributeValue2(element, STYLE, 'parent-style-name');
+          if (parent !== undefined) style.parent = parent;
+          fillStyles.set(attributeValue2(element, STYLE, 'name') ?? '', style);
+        } else if (uri === STYLE && local.endsWith('-properties') && style) {
+          const fill = ownAttribute(element, DRAW, 'fill');
+          if (fill !== undefined)
+            style.fill = fill === 'bitmap' ? (ownAttribute(element, DRAW, 'fill-image-name') ?? '') : '';
         } else if (uri === DRAW && local === 'frame') frames.push({ object: false, images: 0 });
         else if (uri === DRAW && (local === 'object' || local === 'object-ole')) {
           const frame = frames.at(-1);
           if (frame) frame.object = true;
         } else if (withCells && uri === TABLE) openTablePart(element, tables);
+        // a page's background, a master page's, a shape's fill: styles used on pages
+        use(ownAttribute(element, DRAW, 'style-name'));
+        use(ownAttribute(element, PRESENTATION, 'style-name'));
 
         if (!PICTURE_ELEMENTS.has(`${uri} ${local}`)) return;
-        if (pictures.length >= MAX_PART_PICTURES) {
+        const href = attributeValue2(element, XLINK, 'href')?.trim() || undefined;
+        if (href !== undefined && pictures.length >= MAX_PART_PICTURES) {
           truncated = true;
           return;
         }
-        const href = attributeValue2(element, XLINK, 'href');
-        if (href !== undefined && href.trim() !== '') pictures.push(place(element, href.trim()));
-        else if (uri === DRAW && local === 'image') {
-          inline = place(element, undefined);
-          pictures.push(inline);
-        }
+        const picture = place(element, href);
+        const fillName = local === 'fill-image' ? ownAttribute(element, DRAW, 'name') : undefined;
+        if (fillName !== undefined) picture.fillName = fillName;
+        // Without a name, a flat document's picture (a fill, a background, a bullet too) holds its
+        // data in office:binary-data: counted when that comes, as an empty
+        // <style:background-image/> (LibreOffice writes many) is no picture.
+        if (href !== undefined) pictures.push(picture);
+        else inline = picture;
       },
       close(element) {
         const { local, uri } = element;
@@ -143,8 +219,12 @@ export function odfPictures(xml: string, partName: string, bodyRole: string, wit
           binary.picture.data = binary.chunks.join('');
           binary = undefined;
         } else if (uri === PRESENTATION && local === 'notes') notes -= 1;
+        else if (uri === TEXT && local === 'note') footnotes -= 1;
+        else if (uri === OFFICE && local === 'annotation') comments -= 1;
+        else if (uri === STYLE && PAGE_REGIONS.has(local)) pageRegion = undefined;
         else if (uri === DRAW && local === 'frame') frames.pop();
-        else if (uri === DRAW && local === 'image') inline = undefined;
+        else if (PICTURE_ELEMENTS.has(`${uri} ${local}`)) inline = undefined;
+        else if (uri === STYLE && local === 'style') style = undefined;
         else if (withCells && uri === TABLE) closeTablePart(local, tables);
         if (page !== undefined && depth === pageDepth) page = undefined;
         if (masterPage !== undefined && depth === masterDepth) masterPage = undefined;
@@ -156,12 +236,21 @@ export function odfPictures(xml: string, partName: string, bodyRole: string, wit
     },
     partName,
   );
-  // an image whose inline data never came (or was empty) names nothing
+  // an image whose inline data was empty names nothing
   return {
     pictures: pictures.filter((picture) => picture.href !== undefined || picture.data),
     pagesByMaster,
     truncated,
+    fillStyles,
+    styleUses,
   };
+}
+
+/** An attribute in its namespace only (`draw:style-name` is not `text:style-name`). */
+function ownAttribute(element: XmlElement, uri: string, local: string): string | undefined {
+  for (const attribute of element.attributes)
+    if (attribute.local === local && attribute.uri === uri) return attribute.value;
+  return undefined;
 }
 
 function attributeValue2(element: XmlElement, uri: string, local: string): string | undefined {
