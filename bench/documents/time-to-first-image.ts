@@ -2,7 +2,9 @@
 // built site driven with Playwright (Debian's Chromium), the file chosen as a user would, timed
 // in the page from the click on Extract to the first card in the grid and to the Extraction
 // Complete toast. The same file through the engine in Node is printed beside it, for scale.
-//   extract-api/node_modules/.bin/tsx bench/documents/time-to-first-image.ts [--url URL] [--runs N]
+// With --find figures: the 100-page paper of hundredPagePaper.ts (42 figures and tables), "Find:
+// Figures" chosen on the screen, and the engine's figure pass in Node beside it.
+//   extract-api/node_modules/.bin/tsx bench/documents/time-to-first-image.ts [--url URL] [--runs N] [--find figures]
 // The site must be running (default: the e2e layout, shell + API on 4300 and the documents
 // remote previewed on 4303, so the Worker starts cross-origin as on a CDN). Needs pdfunite
 // (poppler-utils) and the corpus (tooling/corpus.mjs).
@@ -13,16 +15,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { extractDocument } from 'document-engine';
+import { extractDocument, extractPdfFigures } from 'document-engine';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tooling/chromium.mjs';
 import { corpusPath } from '../../tooling/corpus.mjs';
+import { hundredPagePaper } from './hundredPagePaper.ts';
 
 const { values } = parseArgs({
   options: {
     url: { type: 'string', default: 'http://localhost:4300/image-extractor-pdf' },
     runs: { type: 'string', default: '5' },
+    find: { type: 'string', default: 'images' },
   },
 });
+const figures = values.find === 'figures';
 const runs = Number(values.runs);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const corpus = corpusPath('pdf');
@@ -66,7 +71,7 @@ async function inNode(file: string) {
   const started = performance.now();
   let first = 0;
   let images = 0;
-  for await (const _ of extractDocument(bytes)) {
+  for await (const _ of figures ? extractPdfFigures(bytes, { figureDpi: 150 }) : extractDocument(bytes)) {
     if (images++ === 0) first = performance.now() - started;
   }
   return { first, all: performance.now() - started, images };
@@ -81,6 +86,7 @@ async function inBrowser(file: string) {
       await page.goto(values.url);
       await page.getByTestId('upload-input').setInputFiles(file);
       await page.getByTestId('selected-file').waitFor();
+      if (figures) await page.getByRole('radio', { name: 'Figures' }).check();
       // A person reads the file's name before pressing Extract: what choosing a file starts loading
       // (the results grid, preloadExtractionViews) has arrived, as it has for them.
       await page.waitForLoadState('networkidle');
@@ -88,8 +94,8 @@ async function inBrowser(file: string) {
       const timing = page.evaluate(
         () =>
           new Promise<{ first: number; all: number; images: number; marks: Record<string, number> }>((resolve) => {
-            const button = [...document.querySelectorAll('button')].find(
-              (b) => b.textContent === 'Extract Images from PDF',
+            const button = [...document.querySelectorAll('button')].find((b) =>
+              /^Extract (Images|Figures) from PDF$/.test(b.textContent ?? ''),
             );
             let clicked = 0;
             let first = 0;
@@ -108,7 +114,7 @@ async function inBrowser(file: string) {
               );
               if (done) {
                 observer.disconnect();
-                const images = Number(/extracted (\d+) images/.exec(done.textContent ?? '')?.[1] ?? 0);
+                const images = Number(/extracted (\d+)/.exec(done.textContent ?? '')?.[1] ?? 0);
                 // The page's own marks (useDocumentExtraction), relative to the click.
                 const marks = Object.fromEntries(
                   performance
@@ -122,7 +128,7 @@ async function inBrowser(file: string) {
             observer.observe(document.body, { childList: true, subtree: true, characterData: true });
           }),
       );
-      await page.getByRole('button', { name: 'Extract Images from PDF' }).click();
+      await page.getByRole('button', { name: /^Extract (Images|Figures) from PDF$/ }).click();
       results.push(await timing);
       await page.close();
     }
@@ -134,9 +140,9 @@ async function inBrowser(file: string) {
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-ttfi-'));
 try {
-  const { file, pages } = hundredPagePdf(dir);
+  const { file, pages } = figures ? { file: hundredPagePaper(dir).file, pages: 100 } : hundredPagePdf(dir);
   console.log(
-    `input: ${pages} pages, ${(statSync(file).size / 1024 / 1024).toFixed(2)} MB, made with pdfunite from corpus PDFs`,
+    `input: ${pages} pages, ${(statSync(file).size / 1024 / 1024).toFixed(2)} MB, ${figures ? 'the figure paper (hundredPagePaper.ts), Find: Figures' : 'made with pdfunite from corpus PDFs'}`,
   );
   const node: { first: number; all: number; images: number }[] = [];
   for (let run = 0; run < runs; run++) node.push(await inNode(file));
