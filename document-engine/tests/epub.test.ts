@@ -3,12 +3,16 @@
  * EPUB 2 and 3 books built here around real pictures from the corpus; every picture given is
  * checked byte for byte against `unzip -p` of its entry, and the list is exact.
  */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { extractEpub } from '../src/core/epub/index.ts';
 import type { SkippedImage } from '../src/core/types.ts';
 import { extractContainer, sniffContainerKind, sniffDocumentKind } from '../src/index.ts';
 import { collect } from './ooxmlFixtures.ts';
+import { infoZip } from './realTools.ts';
 import { corpusPictures, onDisk, sha256, unzipEntrySha, unzipList } from './zipContainerFixtures.ts';
 
 const pictures = corpusPictures();
@@ -78,7 +82,7 @@ describe('EPUB', () => {
     expect(sniffContainerKind(book)).toBe('epub');
   });
 
-  it('EPUB 3: the cover, then each chapter in reading order, then the manifest pictures no page shows', async () => {
+  it('EPUB 3: the cover, each chapter in reading order, the manifest pictures no page shows, then those it does not list', async () => {
     const book = epub3();
     const skipped: SkippedImage[] = [];
     const { images, progress } = await collect(extractEpub, book, { onSkipped: (item) => skipped.push(item) });
@@ -138,6 +142,15 @@ describe('EPUB', () => {
         note: 'Not shown on the pages of the book: only listed in its manifest.',
         linkedUrl: undefined,
       },
+      {
+        name: 'not-in-manifest.png',
+        format: 'PNG',
+        role: undefined,
+        chapter: undefined,
+        chapterTitle: undefined,
+        note: 'Not shown on the pages of the book, nor listed in its manifest: only stored in it.',
+        linkedUrl: undefined,
+      },
     ]);
     expect(skipped).toEqual([
       { reason: 'Chapter 1 shows the picture OEBPS/images/missing.png, which the book does not hold.' },
@@ -152,6 +165,7 @@ describe('EPUB', () => {
       'OEBPS/images/diagram.gif',
       undefined,
       'OEBPS/images/unused.emf',
+      'OEBPS/images/not-in-manifest.png',
     ];
     for (const [index, entry] of entries.entries()) {
       const image = images[index];
@@ -223,6 +237,71 @@ describe('EPUB', () => {
     expect(images.map(({ name, chapter, chapterTitle }) => ({ name, chapter, chapterTitle }))).toEqual([
       { name: 'p.png', chapter: 1, chapterTitle: 'Chapter One' },
     ]);
+  });
+
+  it('a DocBook book zipped by Info-ZIP: pictures named by their source path are found where it stores them, and stored ones it does not list', async () => {
+    // DocBook's EPUB writer (debmake-doc's book in Debian) lists and shows `xslt/logo.png` while
+    // storing OEBPS/logo.png; two pictures share a file name, so a path naming it is not guessed
+    const files: Record<string, string | Uint8Array> = {
+      mimetype: 'application/epub+zip',
+      'META-INF/container.xml': CONTAINER,
+      'OEBPS/content.opf': `<?xml version="1.0"?>
+<package xmlns="http://www.idpf.org/2007/opf" version="2.0" unique-identifier="id">
+  <metadata><meta name="cover" content="cover-image"/></metadata>
+  <manifest>
+    <item id="cover" href="cover.html" media-type="application/xhtml+xml"/>
+    <item id="cover-image" href="xslt/logo.png" media-type="image/png"/>
+    <item id="ch1" href="ch01.html" media-type="application/xhtml+xml"/>
+  </manifest>
+  <spine><itemref idref="cover" linear="no"/><itemref idref="ch1"/></spine>
+</package>`,
+      'OEBPS/cover.html': xhtml('<div id="cover-image"><img src="xslt/logo.png" alt="cover"/></div>'),
+      'OEBPS/ch01.html': xhtml('<img src="source/figures/plot.jpg"/><img src="source/dup.gif"/>'),
+      'OEBPS/logo.png': pictures.png,
+      'OEBPS/images/plot.jpg': pictures.jpeg,
+      'OEBPS/b/dup.gif': pictures.gif,
+      'OEBPS/a/dup.gif': pictures.gif,
+      'OEBPS/extra/unlisted 10.png': pictures.png2,
+      'OEBPS/extra/unlisted 9.wmf': pictures.wmf,
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'docbook-epub-'));
+    for (const [name, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), content);
+    }
+    // as DocBook's makefiles zip a book: the mimetype first and stored, then the rest
+    infoZip(dir, ['-q', '-X0', 'book.epub', 'mimetype']);
+    infoZip(dir, ['-q', '-rX9', 'book.epub', 'META-INF', 'OEBPS']);
+    const path = join(dir, 'book.epub');
+    const book = new Uint8Array(readFileSync(path));
+    expect(sniffContainerKind(book)).toBe('epub');
+    const skipped: SkippedImage[] = [];
+    const { images } = await collect(extractEpub, book, { onSkipped: (item) => skipped.push(item) });
+    const unlisted = 'Not shown on the pages of the book, nor listed in its manifest: only stored in it.';
+    expect(images.map(({ name, role, chapter, note }) => ({ name, role, chapter, note }))).toEqual([
+      { name: 'logo.png', role: 'cover', chapter: undefined, note: undefined },
+      { name: 'plot.jpg', role: 'body', chapter: 2, note: undefined },
+      { name: 'dup.gif', role: undefined, chapter: undefined, note: unlisted },
+      { name: 'dup.gif', role: undefined, chapter: undefined, note: unlisted },
+      { name: 'unlisted 9.wmf', role: undefined, chapter: undefined, note: unlisted },
+      { name: 'unlisted 10.png', role: undefined, chapter: undefined, note: unlisted },
+    ]);
+    expect(skipped).toEqual([
+      { reason: 'Chapter 2 shows the picture OEBPS/source/dup.gif, which the book does not hold.' },
+    ]);
+    // every picture unzip lists, once, byte for byte
+    const stored = unzipList(path).filter((entry) => /\.(png|jpg|gif|wmf)$/.test(entry));
+    expect(stored).toHaveLength(images.length);
+    expect(images.map((image) => sha256(image.bytes))).toEqual(
+      [
+        'OEBPS/logo.png',
+        'OEBPS/images/plot.jpg',
+        'OEBPS/a/dup.gif',
+        'OEBPS/b/dup.gif',
+        'OEBPS/extra/unlisted 9.wmf',
+        'OEBPS/extra/unlisted 10.png',
+      ].map((entry) => unzipEntrySha(path, entry)),
+    );
   });
 
   it('a book without a package document is damaged, said in a sentence', async () => {

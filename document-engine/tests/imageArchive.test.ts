@@ -5,12 +5,16 @@
  * byte what `unzip -p` gives; what archivers add and what is no picture are passed over.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { extractImageArchive } from '../src/core/archive/index.ts';
 import type { SkippedImage } from '../src/core/types.ts';
 import { DocumentError, extractContainer, sniffContainerKind, sniffDocumentKind } from '../src/index.ts';
 import { collect } from './ooxmlFixtures.ts';
+import { infoZip } from './realTools.ts';
 import { corpusPictures, onDisk, sha256, unzipEntrySha, unzipList } from './zipContainerFixtures.ts';
 
 const pictures = corpusPictures();
@@ -68,6 +72,53 @@ describe('image archives (CBZ, ZIP of pictures)', () => {
       { reason: 'The archive inner.cbz inside this one was not opened: only pictures at its own level are read.' },
     ]);
     expect(progress.at(-1)).toEqual({ done: 5, total: 5, unit: 'pictures' });
+  });
+
+  it('a comic zipped by Info-ZIP, plain, streamed (data descriptors) and Zip64, with what Finder and Explorer add', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'info-zip-comic-'));
+    const pages = [pictures.png, pictures.jpeg, pictures.gif, pictures.png2];
+    const files: Record<string, Uint8Array> = {
+      'Comic/ComicInfo.xml': encode('<ComicInfo><Title>t</Title></ComicInfo>'),
+      'Comic/Thumbs.db': new Uint8Array(4096).fill(0xd0),
+      'Comic/.DS_Store': new Uint8Array(64),
+      'Comic/desktop.ini': encode('[.ShellClassInfo]'),
+      'Comic/extras/bonus.gif': pictures.gif,
+      '__MACOSX/Comic/._page 1.png': encode('Mac OS X resource fork'),
+    };
+    for (let page = 1; page <= 12; page++) {
+      const bytes = pages[page % pages.length] as Uint8Array;
+      files[`Comic/page ${page}.${bytes === pictures.jpeg ? 'JPG' : bytes === pictures.gif ? 'gif' : 'png'}`] = bytes;
+    }
+    for (const [name, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, 'tree', name)), { recursive: true });
+      writeFileSync(join(dir, 'tree', name), content);
+    }
+    infoZip(join(dir, 'tree'), ['-q', '-r', '../plain.cbz', 'Comic', '__MACOSX']);
+    infoZip(join(dir, 'tree'), ['-q', '-r', '-fz', '../zip64.cbz', 'Comic', '__MACOSX']);
+    // zip writing to a pipe cannot seek back: sizes and CRCs go in data descriptors after each entry
+    const streamed = execFileSync('zip', ['-q', '-r', '-', 'Comic', '__MACOSX'], {
+      cwd: join(dir, 'tree'),
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    writeFileSync(join(dir, 'streamed.cbz'), streamed);
+    for (const variant of ['plain', 'zip64', 'streamed']) {
+      const path = join(dir, `${variant}.cbz`);
+      const file = new Uint8Array(readFileSync(path));
+      expect(sniffContainerKind(file)).toBe('image-archive');
+      const { images } = await collect(extractImageArchive, file);
+      const reference = execFileSync('sort', ['--ignore-case', '--version-sort'], {
+        input: unzipList(path)
+          .filter((name) => /\.(png|jpe?g|gif)$/i.test(name) && !name.startsWith('__MACOSX/') && !/(^|\/)\./.test(name))
+          .join('\n'),
+        encoding: 'utf8',
+      })
+        .split('\n')
+        .filter(Boolean);
+      expect(reference).toHaveLength(13);
+      expect(reference.slice(0, 3)).toEqual(['Comic/extras/bonus.gif', 'Comic/page 1.JPG', 'Comic/page 2.gif']);
+      expect(images.map((image) => sha256(image.bytes))).toEqual(reference.map((entry) => unzipEntrySha(path, entry)));
+      expect(images.map((image) => image.name).slice(-3)).toEqual(['page 10.gif', 'page 11.png', 'page 12.png']);
+    }
   });
 
   it('a ZIP with no picture is no image archive; read as one anyway, it is refused in a sentence', async () => {

@@ -3,6 +3,8 @@
  * around given pictures as their writers lay them out: the tests build them around the corpus's
  * pictures and check the readers byte for byte; the fuzzer mutates them.
  */
+
+import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import * as CFB from 'cfb';
 import type { CorpusMedia } from './corpusMedia.ts';
@@ -115,6 +117,12 @@ export function sampleMhtml(media: CorpusMedia): Uint8Array {
     '\r\n\r\n------MultipartBoundary--abc------\r\n',
   );
 }
+
+/**
+ * tests/pythonMailer.py: a message as Python's `email` package writes one, and the mailers'
+ * quirks RFC 2046 does not foresee. Run it as `python3 PYTHON_MAILER <directory of the pictures>`.
+ */
+export const PYTHON_MAILER = fileURLToPath(new URL('./pythonMailer.py', import.meta.url));
 
 /** The WMF as RTF stores it: without the 22-byte placeable header a .wmf file starts with. */
 export const bareWmf = (media: CorpusMedia) => media.wmf.subarray(22);

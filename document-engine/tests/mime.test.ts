@@ -5,15 +5,20 @@
  * in the same order, with the same Content-ID, file name and decoded bytes.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sniffContainerKind } from '../src/containerKind.ts';
 import { extractEml, extractMhtml, MAX_MIME_DEPTH, MAX_MIME_PARTS, MAX_MIME_PICTURES } from '../src/core/mime/index.ts';
 import { DocumentError, type DocumentImage } from '../src/index.ts';
 import { collectAll, corpusMedia, sha256 } from './corpusMedia.ts';
-import { sampleEml, sampleMhtml } from './mailFixtures.ts';
+import { PYTHON_MAILER, sampleEml, sampleMhtml } from './mailFixtures.ts';
+import { chromiumSnapshot, python } from './realTools.ts';
+import { corpusPictures } from './zipContainerFixtures.ts';
 
 const media = corpusMedia();
 const enc = new TextEncoder();
@@ -83,6 +88,42 @@ describe('EML', () => {
     ]);
   });
 
+  it("a message Python's email package wrote, with what other mailers send: every picture as Python reads it", async () => {
+    const pictures = corpusPictures();
+    const dir = mkdtempSync(join(tmpdir(), 'python-mailer-'));
+    for (const name of ['png', 'jpeg', 'gif', 'png2'] as const) writeFileSync(join(dir, name), pictures[name]);
+    const reference = JSON.parse(python(readFileSync(PYTHON_MAILER, 'utf8'), [dir])) as {
+      sha256: string;
+      fileName: string | null;
+    }[];
+    const bytes = new Uint8Array(readFileSync(join(dir, 'message.eml')));
+    expect(sniffContainerKind(bytes)).toBe('eml');
+    const images = await collectAll(extractEml(bytes));
+    // the related JPEG, the RFC 2231 PNG, octet-stream, quoted-printable, x-unknown, the three
+    // forwards (plain, message/global, base64), uuencode, CR CR LF soft breaks, binary/octet-stream,
+    // a photo labelled text/plain, one with no type
+    expect(reference.map((part) => part.fileName)).toEqual([
+      null,
+      'Fotó € 日本.png',
+      'scan.bin',
+      'quoted.gif',
+      'photo.jpg',
+      'forwarded.gif',
+      'global.png',
+      'encoded.jpg',
+      'old.gif',
+      'doubled-cr.png',
+      null,
+      'mislabelled.jpg',
+      'untyped.png',
+    ]);
+    const originals = new Set([pictures.png, pictures.jpeg, pictures.gif, pictures.png2].map(sha256));
+    for (const part of reference) expect(originals).toContain(part.sha256);
+    expect(images.map((image) => sha256(image.bytes))).toEqual(reference.map((part) => part.sha256));
+    expect(images.map((image) => image.fileName ?? null)).toEqual(reference.map((part) => part.fileName));
+    expect(images.map((image) => image.role)).toEqual(['inline', ...Array(12).fill('attachment')]);
+  });
+
   it('reports progress over the parts, and stops when aborted', async () => {
     const progress: number[] = [];
     await collectAll(extractEml(sampleEml(media), { onProgress: ({ done }) => progress.push(done) }));
@@ -120,6 +161,23 @@ describe('EML', () => {
     expect(error).toBeInstanceOf(DocumentError);
     expect(error).toMatchObject({ code: 'too-large', message: expect.stringContaining('10,000 parts') });
   });
+  it('forwards in base64 nested 20 deep are read to the picture; uuencode never makes more bytes than it holds', async () => {
+    let message = `From: a@example.org\r\nMIME-Version: 1.0\r\nContent-Type: image/png\r\nContent-Transfer-Encoding: base64\r\n\r\n${Buffer.from(media.png).toString('base64')}\r\n`;
+    for (let level = 0; level < 20; level++) {
+      message = `From: a@example.org\r\nMIME-Version: 1.0\r\nContent-Type: message/rfc822\r\nContent-Transfer-Encoding: base64\r\n\r\n${Buffer.from(message).toString('base64')}\r\n`;
+    }
+    const started = performance.now();
+    const nested = await collectAll(extractEml(enc.encode(message)));
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(nested.map((image) => sha256(image.bytes))).toEqual([sha256(media.png)]);
+
+    // a one-letter line claims 45 bytes: the claims are not honoured past 3/4 of the body
+    const body = `begin 644 x.png\r\n${'M\r\n'.repeat(100_000)}end\r\n`;
+    const uu = `MIME-Version: 1.0\r\nContent-Type: image/png\r\nContent-Transfer-Encoding: x-uuencode\r\n\r\n${body}`;
+    const [image] = await collectAll(extractEml(enc.encode(uu)));
+    expect(image?.bytes.length).toBeLessThanOrEqual((body.length * 3) / 4 + 3);
+  });
+
   it('gives at most MAX_MIME_PICTURES pictures, and says the rest were not read', async () => {
     const html = '<img src="data:image/png;base64,AAAA">'.repeat(MAX_MIME_PICTURES + 5);
     const skipped: string[] = [];
@@ -150,6 +208,55 @@ describe('MHTML', () => {
     );
     expect(images.map((image) => image.name)).toEqual(['logo.png', 'photo.jpg', 'anim one.gif']);
   });
+});
+
+describe('MHTML saved by Chromium', () => {
+  it("the e2e gallery's pages as Chromium saves them: each image part once, with its address, the file the site serves", async () => {
+    // the e2e fixture site's files, served as they are, on loopback only (a pathname starts with /: normalize cannot climb out)
+    const root = fileURLToPath(new URL('../../e2e/sites/gallery/', import.meta.url));
+    const types: Record<string, string> = {
+      '.html': 'text/html',
+      '.jpg': 'image/jpeg',
+      '.png': 'image/png',
+      '.gif': 'image/gif',
+    };
+    const server = createServer((request, response) => {
+      const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+      try {
+        const body = readFileSync(join(root, path));
+        response.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' }).end(body);
+      } catch {
+        response.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    try {
+      for (const page of ['index.html', 'frames/index.html']) {
+        const bytes = enc.encode(await chromiumSnapshot(base + page));
+        expect(sniffContainerKind(bytes)).toBe('mhtml');
+        const images = await collectAll(extractMhtml(bytes));
+        const seen = new Set<string>();
+        const reference = pythonParts(bytes).filter((part) => {
+          if (!part.type.startsWith('image/') || !part.location || seen.has(part.location)) return false;
+          seen.add(part.location);
+          return true;
+        });
+        // the gallery's pages show three pictures each (photo, banner, CSS background; frames: three frames' pictures)
+        expect(reference.length).toBeGreaterThanOrEqual(3);
+        expect(images.map((image) => [image.sourceUrl, sha256(image.bytes)])).toEqual(
+          reference.map((part) => [part.location, part.sha256]),
+        );
+        // and each is the very file the site served
+        for (const image of images) {
+          const served = new URL(image.sourceUrl as string).pathname;
+          expect(sha256(image.bytes)).toBe(sha256(readFileSync(join(root, served))));
+        }
+      }
+    } finally {
+      server.close();
+    }
+  }, 20_000);
 });
 
 describe('sniffing MIME messages', () => {

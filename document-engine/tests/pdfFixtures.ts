@@ -11,6 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { encodePng } from '../src/core/png/pngEncoder.ts';
+import { requireTool as requireDebianTool } from './realTools.ts';
 
 export const latin1Bytes = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
 
@@ -170,18 +171,8 @@ type Tool = 'qpdf' | 'mutool' | 'pdfimages' | 'pdftoppm' | 'opj_compress';
 
 /** Throws, naming the tool and its Debian package, when `tool` cannot be run. */
 export function requireTool(tool: Tool): void {
-  const probe = spawnSync(
-    tool,
-    tool === 'mutool' || tool === 'pdftoppm' ? ['-v'] : tool === 'opj_compress' ? ['-h'] : ['--version'],
-    {
-      encoding: 'utf8',
-    },
-  );
-  if (probe.error) {
-    throw new Error(
-      `This test needs ${tool}, which was not found (${probe.error.message}). Install Debian's ${PACKAGES[tool]}: apt-get install -y ${PACKAGES[tool]}.`,
-    );
-  }
+  const probe = tool === 'mutool' || tool === 'pdftoppm' ? ['-v'] : tool === 'opj_compress' ? ['-h'] : ['--version'];
+  requireDebianTool(tool, probe, PACKAGES[tool] ?? tool);
 }
 
 export type ToolRun = { status: number | null; stdout: string; stderr: string };

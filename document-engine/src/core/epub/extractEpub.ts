@@ -3,12 +3,17 @@
  * `properties="cover-image"`, EPUB 2's `<meta name="cover">`), then each spine page's pictures in
  * document order with its chapter (spine position, 1-based) and title (from the table of
  * contents), then the manifest's pictures no page shows (they are the book's too: a style sheet's
- * background, a picture only the table of contents uses). Each picture once, where first seen;
- * its bytes are the entry's, as stored. A remote picture (EPUB 3 allows them) is reported by its
- * address and not fetched; a picture the book points at but does not hold, or holds encrypted
- * (DRM), is told through `onSkipped`.
+ * background, a picture only the table of contents uses), then the pictures the book stores but
+ * its manifest does not list (writers forget them), in the natural order of their paths. Each
+ * picture once, where first seen; its bytes are the entry's, as stored. A picture named by a path
+ * the book does not hold is looked for by its file name among the book's pictures (DocBook's EPUB
+ * writer names pictures by their path in its source tree, yet stores them beside the pages), and
+ * read there when exactly one has that name. A remote picture (EPUB 3 allows them) is reported by
+ * its address and not fetched; a picture the book points at but does not hold, or holds
+ * encrypted (DRM), is told through `onSkipped`.
  */
 import { DocumentError, throwIfAborted } from '../../errors.ts';
+import { isImageArchiveEntry, naturalPathOrder } from '../archive/imageEntries.ts';
 import { linkedImage } from '../ooxml/imageFromPart.ts';
 import { attributeValue, walkXml } from '../ooxml/xmlReader.ts';
 import type { DocumentExtractor, DocumentImage } from '../types.ts';
@@ -22,6 +27,7 @@ export const MAX_EPUB_PICTURES = 20_000;
 
 const PAGE_MEDIA_TYPES: ReadonlySet<string> = new Set(['application/xhtml+xml', 'text/html', 'image/svg+xml']);
 const UNSHOWN_NOTE = 'Not shown on the pages of the book: only listed in its manifest.';
+const UNLISTED_NOTE = 'Not shown on the pages of the book, nor listed in its manifest: only stored in it.';
 
 type Placement = Pick<DocumentImage, 'role' | 'chapter' | 'chapterTitle' | 'note'>;
 /** A remote picture, or an entry path and the entry it names (none when the book lacks it). */
@@ -34,15 +40,34 @@ export const extractEpub: DocumentExtractor = async function* extractEpub(bytes,
   const book = readPackage(zip);
   const titles = chapterTitles(zip, book.tocs);
   const encrypted = encryptedPaths(zip);
+  const pictures = zip.entries
+    .filter((entry) => isImageArchiveEntry(entry.name))
+    .sort((a, b) => naturalPathOrder(a.name, b.name));
   const seen = new Set<string>();
   let given = 0;
+  let byFileName: Map<string, ZipEntry[]> | undefined;
+
+  /** The one stored picture with the file name of `path`, which the book does not hold. */
+  function sameFileName(path: string): ZipEntry | undefined {
+    if (!byFileName) {
+      byFileName = new Map();
+      for (const entry of pictures) {
+        const name = fileName(entry.name);
+        const same = byFileName.get(name);
+        if (same) same.push(entry);
+        else byFileName.set(name, [entry]);
+      }
+    }
+    const found = byFileName.get(fileName(path));
+    return found?.length === 1 ? found[0] : undefined;
+  }
 
   /** What `href` names, unless given already: dedup is synchronous, as a page may name one picture thousands of times. */
   function claim(href: string, from: string): Claim | undefined {
     const external = isExternalHref(href);
     if (external && !/^https?:/i.test(href)) return undefined; // data: and other inline schemes are not files of the book
     const path = external ? href : resolveHref(from, href);
-    const entry = external ? undefined : zip.find(path);
+    const entry = external ? undefined : (zip.find(path) ?? sameFileName(path));
     const key = external ? `url:${href}` : `entry:${(entry?.name ?? path).toLowerCase()}`;
     if (seen.has(key)) return undefined;
     seen.add(key);
@@ -111,7 +136,21 @@ export const extractEpub: DocumentExtractor = async function* extractEpub(bytes,
       yield* give(claim(item.href, book.opfPath), { note: UNSHOWN_NOTE });
     }
   }
+  // an SVG page of the spine is a page, not a picture, wherever else it would be counted
+  for (const item of book.spine) seen.add(`entry:${item.path.toLowerCase()}`);
+  for (const entry of pictures) {
+    throwIfAborted(signal);
+    const key = `entry:${entry.name.toLowerCase()}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    yield* give({ path: entry.name, entry }, { note: UNLISTED_NOTE });
+  }
 };
+
+/** The last segment of a path, lower-cased. */
+function fileName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1).toLowerCase();
+}
 
 function isPage(item: ManifestItem, spine: readonly ManifestItem[]): boolean {
   return item.mediaType === 'image/svg+xml' && spine.includes(item);

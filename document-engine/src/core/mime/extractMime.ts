@@ -1,11 +1,12 @@
 /**
  * E-mail (EML) and saved web pages (MHTML): the pictures among a message's parts.
  *
- * EML: every image part, in part order: a part typed image/*, or application/octet-stream whose
- * bytes are an image (mailers send photos that way). `role` is 'attachment' for a part sent as
- * an attachment (Content-Disposition), 'inline' for one shown in the body (disposition inline, or
- * none with a Content-ID or inside multipart/related, where only the HTML shows it); a part with
- * neither is an attachment, as mail readers list it. Pictures an HTML body carries in `data:`
+ * EML: every image part, in part order: a part typed image/*, or any other part but text whose
+ * bytes are an image (application/octet-stream, application/x-unknown, binary/octet-stream…:
+ * mailers send photos under whatever type the sender's system gave them). `role` is 'attachment'
+ * for a part sent as an attachment (Content-Disposition), 'inline' for one shown in the body
+ * (disposition inline, or none with a Content-ID or inside multipart/related, where only the HTML
+ * shows it); a part with neither is an attachment, as mail readers list it. Pictures an HTML body carries in `data:`
  * URLs (`<img src="data:image/png;base64,...">`) are inline pictures too, at their body's place.
  *
  * MHTML: the page's images, each once (by Content-Location, which is `sourceUrl`), in part order.
@@ -36,7 +37,7 @@ export const extractEml: DocumentExtractor = withDocumentErrors(async function* 
     throwIfAborted(signal);
     const disposition = part.disposition.value;
     if (part.contentType.value === 'text/html' && disposition !== 'attachment') {
-      for (const image of dataUrlImages(decodeBody(data, part))) {
+      for (const image of dataUrlImages(decodeBody(part))) {
         if (count >= MAX_MIME_PICTURES) {
           options.onSkipped?.(TOO_MANY);
           return;
@@ -45,7 +46,7 @@ export const extractEml: DocumentExtractor = withDocumentErrors(async function* 
         yield { ...image, name: numberedName(image, count), role: 'inline' };
       }
     } else {
-      const image = imageOfPart(data, part);
+      const image = imageOfPart(part);
       if (image) {
         if (count >= MAX_MIME_PICTURES) {
           options.onSkipped?.(TOO_MANY);
@@ -80,7 +81,7 @@ export const extractMhtml: DocumentExtractor = withDocumentErrors(async function
     const location = part.fields.get('content-location')?.trim() || undefined;
     const key = location ?? `part:${index}`;
     if (!seen.has(key)) {
-      const image = imageOfPart(data, part);
+      const image = imageOfPart(part);
       if (image) {
         if (count >= MAX_MIME_PICTURES) {
           options.onSkipped?.(TOO_MANY);
@@ -99,12 +100,18 @@ export const extractMhtml: DocumentExtractor = withDocumentErrors(async function
   }
 });
 
-/** The part as a picture, or undefined when it is none (text, a PDF sent as octet-stream…). */
-function imageOfPart(data: Uint8Array, part: MimePart): DocumentImage | undefined {
+/**
+ * The part as a picture, or undefined when it is none (text, a style sheet, a PDF or a document
+ * sent as octet-stream…). Text is asked its bytes only when it was sent as a file (attached, or
+ * named): a body or a style sheet is no picture, but a photo a mailer labelled text/plain (or
+ * left untyped, which reads as text/plain) is one.
+ */
+function imageOfPart(part: MimePart): DocumentImage | undefined {
   const type = part.contentType.value;
   const declaredImage = type.startsWith('image/');
-  if (!declaredImage && type !== 'application/octet-stream') return undefined;
-  const bytes = decodeBody(data, part);
+  const sentAsFile = part.disposition.value === 'attachment' || fileNameOf(part) !== undefined;
+  if (!declaredImage && type.startsWith('text/') && !sentAsFile) return undefined;
+  const bytes = decodeBody(part);
   const sniffed = sniffFormat(bytes);
   if (!declaredImage && (!sniffed || sniffed.format === 'PDF')) return undefined;
   if (bytes.length === 0) return undefined;

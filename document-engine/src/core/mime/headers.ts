@@ -251,15 +251,14 @@ export function qBytes(input: string | Uint8Array, header = false): Uint8Array {
       continue;
     }
     if (!header) {
-      // soft line break: `=`, optional trailing white space, then CRLF or LF
+      // soft line break: `=`, optional trailing white space, then LF or CRLF; a store that turned
+      // LF into CRLF twice leaves CR CR LF, which mail readers still take as one line break
       let j = i + 1;
       while (bytes[j] === 0x20 || bytes[j] === 0x09) j++;
-      if (bytes[j] === 0x0d && bytes[j + 1] === 0x0a) {
-        i = j + 1;
-        continue;
-      }
-      if (bytes[j] === 0x0a) {
-        i = j;
+      let lineFeed = j;
+      while (bytes[lineFeed] === 0x0d) lineFeed++;
+      if (bytes[lineFeed] === 0x0a) {
+        i = lineFeed;
         continue;
       }
       if (j >= bytes.length) break;
@@ -274,4 +273,46 @@ export function qBytes(input: string | Uint8Array, header = false): Uint8Array {
     }
   }
   return out.subarray(0, written);
+}
+
+/**
+ * A uuencoded body (`begin 644 name`, lines whose first character counts their bytes, `end`), as
+ * old mailers sent attachments; undefined without a `begin` line, when the body is not uuencoded.
+ */
+export function uuBytes(body: Uint8Array): Uint8Array | undefined {
+  const out = new Uint8Array(Math.floor((body.length * 3) / 4) + 3);
+  let written = 0;
+  let begun = false;
+  for (let at = 0; at < body.length; ) {
+    let end = body.indexOf(0x0a, at);
+    if (end < 0) end = body.length;
+    let lineEnd = end;
+    while (lineEnd > at && (body[lineEnd - 1] === 0x0d || body[lineEnd - 1] === 0x20 || body[lineEnd - 1] === 0x09))
+      lineEnd--;
+    const line = body.subarray(at, lineEnd);
+    at = end + 1;
+    if (!begun) {
+      begun = /^begin [0-7]+(?: |$)/.test(latin1.decode(line.subarray(0, 16)));
+      continue;
+    }
+    if (line.length === 3 && latin1.decode(line) === 'end') break;
+    if (line.length === 0) continue;
+    // each character carries six bits, offset by 32 (a backtick stands for zero, as a space does);
+    // a line cut short (trailing spaces lost in transit) reads as zeros, but never past 3/4 of
+    // the body, so a hostile body of one-letter lines makes no more bytes than it holds
+    const count = ((line[0] as number) - 32) & 63;
+    let bits = 0;
+    let buffer = 0;
+    for (let i = 1, taken = 0; taken < count && written < out.length; i++) {
+      const value = i < line.length ? ((line[i] as number) - 32) & 63 : 0;
+      buffer = ((buffer << 6) | value) & 0xffffff;
+      bits += 6;
+      if (bits >= 8) {
+        bits -= 8;
+        out[written++] = (buffer >> bits) & 0xff;
+        taken++;
+      }
+    }
+  }
+  return begun ? out.subarray(0, written) : undefined;
 }

@@ -1,13 +1,14 @@
 /**
  * One bounded MIME reader for e-mail (EML) and saved web pages (MHTML): the tree of a message's
- * parts, walked as mail readers walk it (a multipart's children in order, a message/rfc822 part's
- * own message descended into), and each leaf's body decoded from its transfer encoding.
+ * parts, walked as mail readers walk it (a multipart's children in order, an attached message's
+ * own message descended into, also when a mailer sent it in base64), and each leaf's body decoded
+ * from its transfer encoding.
  *
  * Bounds for hostile input: nesting (multiparts and attached messages) deeper than
  * MAX_MIME_DEPTH is not descended into (its parts are not read, as a chart chain past its bound
  * in a DOCX); more than MAX_MIME_PARTS parts is refused; each header block is at most
- * MAX_HEADER_BYTES. Decoding never makes more bytes than the part holds, so the bodies need no
- * bound of their own.
+ * MAX_HEADER_BYTES. Decoding never makes more bytes than the part holds, so the bodies (and an
+ * encoded attached message, read from its decoded bytes) need no bound of their own.
  */
 import { DocumentError } from '../../errors.ts';
 import {
@@ -17,15 +18,22 @@ import {
   parseStructuredField,
   qBytes,
   readHeaderBlock,
+  uuBytes,
 } from './headers.ts';
 
 export const MAX_MIME_DEPTH = 32;
 export const MAX_MIME_PARTS = 10_000;
 /** RFC 2046 allows 70 characters; a longer boundary is not one a mailer wrote. */
 const MAX_BOUNDARY_LENGTH = 200;
+/** A whole message inside a part (a forward); RFC 6532's message/global has UTF-8 headers. */
+const ATTACHED_MESSAGE_TYPES: ReadonlySet<string> = new Set(['message/rfc822', 'message/global', 'message/news']);
+/** The names mailers give uuencoding as a Content-Transfer-Encoding (none of them registered). */
+const UUENCODE_NAMES: ReadonlySet<string> = new Set(['x-uuencode', 'uuencode', 'x-uue', 'uue']);
 
 /** A leaf part: its headers, where its (still encoded) body is, and how it sits in the tree. */
 export type MimePart = {
+  /** The bytes `bodyStart` and `bodyEnd` index: the message's, or an encoded attached message's, decoded. */
+  source: Uint8Array;
   fields: HeaderFields;
   contentType: ParsedField;
   disposition: ParsedField;
@@ -48,6 +56,7 @@ export function readMimeMessage(data: Uint8Array): MimeMessage {
   const contentType = typeOf(top.fields, 'text/plain');
   const parts: MimePart[] = [];
   const visit = (
+    source: Uint8Array,
     fields: HeaderFields,
     type: ParsedField,
     bodyStart: number,
@@ -65,37 +74,55 @@ export function readMimeMessage(data: Uint8Array): MimeMessage {
     if (type.value.startsWith('multipart/') && boundary) {
       if (depth >= MAX_MIME_DEPTH) return;
       const childDefault = type.value === 'multipart/digest' ? 'message/rfc822' : 'text/plain';
-      for (const [start, end] of splitMultipart(data, bodyStart, bodyEnd, boundary)) {
-        const child = readHeaderBlock(data, start, end);
-        visit(child.fields, typeOf(child.fields, childDefault), child.bodyStart, end, depth + 1, type.value);
+      for (const [start, end] of splitMultipart(source, bodyStart, bodyEnd, boundary)) {
+        const child = readHeaderBlock(source, start, end);
+        visit(source, child.fields, typeOf(child.fields, childDefault), child.bodyStart, end, depth + 1, type.value);
       }
       return;
     }
-    if (type.value === 'message/rfc822' && !isEncoded(fields)) {
+    if (ATTACHED_MESSAGE_TYPES.has(type.value)) {
       if (depth >= MAX_MIME_DEPTH) return;
-      const inner = readHeaderBlock(data, bodyStart, bodyEnd);
-      visit(inner.fields, typeOf(inner.fields, 'text/plain'), inner.bodyStart, bodyEnd, depth + 1, '');
+      // RFC 2046 forbids encoding a message/rfc822 part, yet mailers send it in base64, which mail
+      // readers decode. Base64 only: each level decoded is then at most 3/4 of the one holding
+      // it, so all of them together hold at most three times the file's bytes (quoted-printable
+      // could keep the size at every level, MAX_MIME_DEPTH times over).
+      const encoding = transferEncoding(fields);
+      if (encoding === 'quoted-printable' || UUENCODE_NAMES.has(encoding)) {
+        parts.push(leaf(source, fields, type, bodyStart, bodyEnd, parentType));
+        return;
+      }
+      const inner = encoding === 'base64' ? base64Bytes(source.subarray(bodyStart, bodyEnd)) : source;
+      const start = inner === source ? bodyStart : 0;
+      const end = inner === source ? bodyEnd : inner.length;
+      const head = readHeaderBlock(inner, start, end);
+      visit(inner, head.fields, typeOf(head.fields, 'text/plain'), head.bodyStart, end, depth + 1, '');
       return;
     }
-    parts.push({
-      fields,
-      contentType: type,
-      disposition: parseStructuredField(fields.get('content-disposition')),
-      bodyStart,
-      bodyEnd,
-      parentType,
-    });
+    parts.push(leaf(source, fields, type, bodyStart, bodyEnd, parentType));
   };
-  visit(top.fields, contentType, top.bodyStart, data.length, 0, '');
+  visit(data, top.fields, contentType, top.bodyStart, data.length, 0, '');
   return { fields: top.fields, contentType, parts };
 }
 
+function leaf(
+  source: Uint8Array,
+  fields: HeaderFields,
+  contentType: ParsedField,
+  bodyStart: number,
+  bodyEnd: number,
+  parentType: string,
+): MimePart {
+  const disposition = parseStructuredField(fields.get('content-disposition'));
+  return { source, fields, contentType, disposition, bodyStart, bodyEnd, parentType };
+}
+
 /** A part's body, decoded from its Content-Transfer-Encoding (7bit, 8bit and binary are as stored). */
-export function decodeBody(data: Uint8Array, part: MimePart): Uint8Array {
-  const body = data.subarray(part.bodyStart, part.bodyEnd);
-  const encoding = (part.fields.get('content-transfer-encoding') ?? '').trim().toLowerCase();
+export function decodeBody(part: MimePart): Uint8Array {
+  const body = part.source.subarray(part.bodyStart, part.bodyEnd);
+  const encoding = transferEncoding(part.fields);
   if (encoding === 'base64') return base64Bytes(body);
-  if (encoding === 'quoted-printable') return qBytes(body);
+  if (encoding === 'quoted-printable') return qBytes(withoutFinalLineBreak(body));
+  if (UUENCODE_NAMES.has(encoding)) return uuBytes(body) ?? body.slice();
   return body.slice();
 }
 
@@ -112,9 +139,20 @@ function typeOf(fields: HeaderFields, fallback: string): ParsedField {
   return parsed;
 }
 
-function isEncoded(fields: HeaderFields): boolean {
-  const encoding = (fields.get('content-transfer-encoding') ?? '').trim().toLowerCase();
-  return encoding === 'base64' || encoding === 'quoted-printable';
+/**
+ * A quoted-printable body less the line break that ends it: writers end a body's last line before
+ * the delimiter's own line break (Python's does), and mail readers drop it. Binary data in
+ * quoted-printable has its CR and LF escaped (=0D=0A), so a raw one there is never the data's.
+ */
+function withoutFinalLineBreak(body: Uint8Array): Uint8Array {
+  let end = body.length;
+  if (body[end - 1] === 0x0a) end--;
+  if (end < body.length && body[end - 1] === 0x0d) end--;
+  return body.subarray(0, end);
+}
+
+function transferEncoding(fields: HeaderFields): string {
+  return (fields.get('content-transfer-encoding') ?? '').trim().toLowerCase();
 }
 
 /** An mbox export's first line (`From sender date`) is not a header. */
