@@ -62,6 +62,28 @@ describe('openZip', () => {
     expect(text(reader.read(deflatedEntry))).toBe('<x>'.repeat(1000));
   });
 
+  it('should read a name without the UTF-8 flag as UTF-8 when it is, and as code page 437 when not', () => {
+    // Info-ZIP on Linux writes "café 1.jpg" in UTF-8 without flag 11; a DOS tool wrote "über.png" as 0x81
+    const zip = zipSync({ 'caf\u00e9 1.jpg': [new Uint8Array([1])], 'XXber.png': [new Uint8Array([2])] });
+    const patched = zip.slice();
+    const view = new DataView(patched.buffer);
+    for (let at = 0; at + 46 < patched.length; at++) {
+      const signature = view.getUint32(at, true);
+      const [flagsAt, nameAt] =
+        signature === 0x04034b50 ? [at + 6, at + 30] : signature === 0x02014b50 ? [at + 8, at + 46] : [-1, -1];
+      if (flagsAt < 0) continue;
+      view.setUint16(flagsAt, view.getUint16(flagsAt, true) & ~0x0800, true);
+      // "XX" becomes 0x81 "b", code page 437's "üb": the same length
+      if (patched[nameAt] === 0x58 && patched[nameAt + 1] === 0x58) {
+        patched[nameAt] = 0x81;
+        patched[nameAt + 1] = 0x62;
+      }
+    }
+    const names = openZip(patched).entries.map((entry) => entry.name);
+    expect(names).toEqual(['caf\u00e9 1.jpg', '\u00fcbber.png']);
+    expect(openZip(zip).entries.map((entry) => entry.name)).toEqual(['caf\u00e9 1.jpg', 'XXber.png']);
+  });
+
   it('should inflate only the entry asked for: a damaged entry spoils only itself', () => {
     const zip = zipParts({ 'good.xml': '<ok/>', 'bad.xml': '<bad/>'.repeat(100) });
     const bad = openZip(zip).find('bad.xml');

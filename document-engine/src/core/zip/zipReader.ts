@@ -195,10 +195,30 @@ function readZip64End(bytes: Uint8Array, eocd: number) {
   };
 }
 
+/** The upper half of IBM code page 437, which the ZIP format names for names without the UTF-8 flag. */
+const CP437_HIGH =
+  'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0';
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A name without the UTF-8 flag: UTF-8 all the same when its bytes are (Info-ZIP on Linux and
+ * macOS's Archive Utility write their locale's UTF-8 without saying so, and "café" read as code
+ * page 437 would be "cafÃ©", so a book's page would not find its picture); code page 437 otherwise,
+ * as the format says (DOS and older Windows tools).
+ */
+function unflaggedName(nameBytes: Uint8Array): string {
+  try {
+    return strictUtf8.decode(nameBytes);
+  } catch {
+    let name = '';
+    for (const byte of nameBytes) name += byte < 0x80 ? String.fromCharCode(byte) : CP437_HIGH[byte - 0x80];
+    return name;
+  }
+}
+
 function readCentralDirectory(bytes: Uint8Array, start: number, count: number, shift: number): ZipEntry[] {
   const entries: ZipEntry[] = [];
   const utf8 = new TextDecoder('utf-8');
-  const latin1 = new TextDecoder('latin1');
   let at = start;
   for (let i = 0; i < count; i++) {
     if (at + 46 > bytes.length || readU32(bytes, at) !== CENTRAL_HEADER_SIGNATURE) {
@@ -213,7 +233,7 @@ function readCentralDirectory(bytes: Uint8Array, start: number, count: number, s
     const commentLength = readU16(bytes, at + 32);
     let localHeaderOffset = readU32(bytes, at + 42);
     const nameBytes = bytes.subarray(at + 46, at + 46 + nameLength);
-    const name = (flags & FLAG_UTF8 ? utf8 : isAscii(nameBytes) ? utf8 : latin1).decode(nameBytes);
+    const name = flags & FLAG_UTF8 || isAscii(nameBytes) ? utf8.decode(nameBytes) : unflaggedName(nameBytes);
 
     if (size === 0xffffffff || compressedSize === 0xffffffff || localHeaderOffset === 0xffffffff) {
       // ZIP64 extended information: only the fields saturated above are present, in this order.
