@@ -64,7 +64,7 @@ describe('openZip', () => {
 
   it('should read a name without the UTF-8 flag as UTF-8 when it is, and as code page 437 when not', () => {
     // Info-ZIP on Linux writes "café 1.jpg" in UTF-8 without flag 11; a DOS tool wrote "über.png" as 0x81
-    const zip = zipSync({ 'caf\u00e9 1.jpg': [new Uint8Array([1])], 'XXber.png': [new Uint8Array([2])] });
+    const zip = zipSync({ 'caf\u00e9 1.jpg': new Uint8Array([1]), 'XXber.png': new Uint8Array([2]) });
     const patched = zip.slice();
     const view = new DataView(patched.buffer);
     for (let at = 0; at + 46 < patched.length; at++) {
