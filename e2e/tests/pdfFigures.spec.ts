@@ -218,6 +218,48 @@ test.describe('figures on the PDF screen', () => {
     ).toEqual([]);
   });
 
+  test("a vector figure's SVG: drawn by the server from its vector PDF, saved as figure-1.svg; a photograph has none", async ({
+    page,
+    site,
+    results,
+  }) => {
+    await openPdfScreen(page, site, paperPdf());
+    await chooseFind(page, site, 'Figures');
+    await site.main.getByRole('button', { name: 'Extract Figures from PDF' }).click();
+    await expect(results.cards).toHaveCount(3, { timeout: 90_000 });
+    await expect(
+      figureCard(results, 'figure-2.png').getByRole('button', { name: f.svgLabel('figure-2.png') }),
+    ).toHaveCount(0);
+    const button = figureCard(results, 'figure-1.png').getByRole('button', { name: f.svgLabel('figure-1.png') });
+    await expect(button).toHaveText(f.svg);
+    const saved = page.waitForEvent('download');
+    await button.click();
+    const download = await saved;
+    expect(download.suggestedFilename()).toBe('figure-1.svg');
+    const svg = (await downloadedBytes(download)).toString('utf8');
+    expect(svg).toMatch(/^<\?xml[^>]*>\s*<svg[\s>]/);
+    expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
+    // the plot's axes, ticks and line, and every glyph of its labels drawn as a path
+    expect(svg.match(/<path/g)?.length ?? 0).toBeGreaterThan(40);
+    expect(svg).not.toMatch(/<image|<text|<script/);
+    // its size is the vector PDF's page, in points
+    const pdfDownload = page.waitForEvent('download');
+    await figureCard(results, 'figure-1.png')
+      .getByRole('link', { name: f.vectorPdfLabel('figure-1.png') })
+      .click();
+    const pdfFile = test.info().outputPath('figure-1.pdf');
+    writeFileSync(pdfFile, await downloadedBytes(await pdfDownload));
+    const { width, height } = pdfPages(pdfFile);
+    const viewBox =
+      /<svg[^>]*\sviewBox="([^"]+)"/
+        .exec(svg)?.[1]
+        ?.split(/[\s,]+/)
+        .map(Number) ?? [];
+    expect(Math.abs((viewBox[2] ?? 0) - width)).toBeLessThanOrEqual(1);
+    expect(Math.abs((viewBox[3] ?? 0) - height)).toBeLessThanOrEqual(1);
+    await expect(button).toHaveAttribute('aria-busy', 'false');
+  });
+
   test('the Word screen offers no figures', async ({ page, site }) => {
     await page.goto(PATHS.docxExtractor);
     await expect(site.heading(PAGE_HEADINGS[PATHS.docxExtractor])).toBeVisible();

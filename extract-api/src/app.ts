@@ -36,6 +36,7 @@ import { guardSlowClients, slowClientServerOptions } from './plugins/slowClients
 import { auditRoutes } from './routes/api/audit/index.ts';
 import { contactRoutes } from './routes/api/contact/index.ts';
 import { extractRoutes } from './routes/api/extract/index.ts';
+import { figureSvgRoutes } from './routes/api/figureSvg/index.ts';
 import { healthRoutes } from './routes/api/health/index.ts';
 import { imageRoutes } from './routes/api/image/index.ts';
 import { jobRoutes } from './routes/api/jobs/index.ts';
@@ -45,6 +46,7 @@ import { zipRoutes } from './routes/api/zip/index.ts';
 import { sendNosniffOnEveryAnswer, siteRoutes } from './routes/site/index.ts';
 import { extractImagesRoutes } from './routes/v1/extractImages/index.ts';
 import { createContactInbox } from './services/contactInbox.ts';
+import { createInkscapeGate } from './services/inkscape/index.ts';
 import { createSafeFetcher } from './services/safeFetch/index.ts';
 
 /**
@@ -186,8 +188,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       tmpDir: config.videoTmpDir,
     }),
   );
-  // Vector pictures (EMF, WMF) the documents screens cannot draw whole, drawn by Inkscape.
-  await app.register(metafilePreviewRoutes({ inkscapePath: config.inkscapePath, ...limits.metafile }));
+  // Vector pictures (EMF, WMF) the documents screens cannot draw whole, and figures' SVGs, drawn by
+  // Inkscape: one gate for both, so its processes are bounded as one resource.
+  const inkscapeJobs = createInkscapeGate(limits.metafile);
+  await app.register(metafilePreviewRoutes({ inkscapePath: config.inkscapePath, gate: inkscapeJobs }));
+  await app.register(
+    figureSvgRoutes({ inkscapePath: config.inkscapePath, gate: inkscapeJobs, maxBytes: config.figureSvgMaxBytes }),
+  );
   // Documents: the engine the browser runs, for API users (the screens extract on the device),
   // in worker threads so that no document can stall or crash this process.
   const documents = createDocumentPool(documentPoolOptions(config));

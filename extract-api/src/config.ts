@@ -184,9 +184,15 @@ const EnvSchema = z.object({
   /** ffmpeg and ffprobe for the videos the browser cannot decode; a name is looked up on PATH. */
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
   FFPROBE_PATH: z.string().min(1).default('ffprobe'),
-  /** Inkscape, which draws the EMF/WMF pictures the browser cannot (POST /api/metafile-preview). */
+  /**
+   * Inkscape, which draws the EMF/WMF pictures the browser cannot (POST /api/metafile-preview) and
+   * figures' SVGs (POST /api/figure-svg, the CLI's --svg).
+   */
   INKSCAPE_PATH: z.string().min(1).default('inkscape'),
-  /** Metafile previews (Inkscape) at once, the ones that may wait (more are answered 503), and each one's limit. */
+  /**
+   * Inkscape jobs (metafile previews and figure SVGs share one gate) at once, the ones that may wait
+   * (more are answered 503), and each one's limit.
+   */
   EXTRACT_API_METAFILE_JOBS: z.coerce.number().int().min(1).max(64).default(ADMISSION_DEFAULTS.metafileJobs),
   EXTRACT_API_METAFILE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(ADMISSION_DEFAULTS.metafileQueue),
   EXTRACT_API_METAFILE_TIME_LIMIT_S: z.coerce
@@ -195,6 +201,8 @@ const EnvSchema = z.object({
     .min(1)
     .max(3_600)
     .default(ADMISSION_DEFAULTS.metafileTimeLimitS),
+  /** The largest figure PDF POST /api/figure-svg converts, in MB: a cropped figure is kilobytes, a dense plot a few MB. */
+  EXTRACT_API_FIGURE_SVG_MAX_MB: z.coerce.number().positive().max(256).default(4),
   /** Video conversions run at once; each one keeps ffmpeg busy on every core it is given. */
   EXTRACT_API_VIDEO_JOBS: z.coerce.number().int().min(1).max(64).default(ADMISSION_DEFAULTS.videoJobs),
   /** Video conversions that may wait for their turn; more are answered 503. */
@@ -398,11 +406,13 @@ export type AppConfig = {
   auditSsim: number;
   auditMaxUses: number;
   auditMaxUsesPerPage: number;
-  /** Inkscape for POST /api/metafile-preview; a name is looked up on PATH. */
+  /** Inkscape for POST /api/metafile-preview and /api/figure-svg; a name is looked up on PATH. */
   inkscapePath: string;
   metafileJobs: number;
   metafileQueue: number;
   metafileTimeLimitMs: number;
+  /** POST /api/figure-svg's largest body, in bytes (it shares the metafile gate: one bound on Inkscape jobs). */
+  figureSvgMaxBytes: number;
   /** The document worker pool (POST /v1/extract-images). */
   documentWorkers: number;
   documentHeapMb: number;
@@ -610,6 +620,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metafileJobs: e.EXTRACT_API_METAFILE_JOBS,
     metafileQueue: e.EXTRACT_API_METAFILE_QUEUE,
     metafileTimeLimitMs: e.EXTRACT_API_METAFILE_TIME_LIMIT_S * 1000,
+    figureSvgMaxBytes: Math.round(e.EXTRACT_API_FIGURE_SVG_MAX_MB * 1024 * 1024),
     videoJobs: e.EXTRACT_API_VIDEO_JOBS,
     videoQueue: e.EXTRACT_API_VIDEO_QUEUE,
     videoTimeLimitMs: e.EXTRACT_API_VIDEO_TIME_LIMIT_S * 1000,

@@ -19,11 +19,11 @@ const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 /** The built CLI, as production runs it (the package's test script builds it first). */
 const builtCli = path.join(packageDir, 'dist', 'cli.js');
 
-async function cli(args: string[], typedIn: string) {
+async function cli(args: string[], typedIn: string, env: Record<string, string> = {}) {
   try {
     const { stdout, stderr } = await run(process.execPath, [builtCli, ...args], {
       cwd: packageDir,
-      env: { ...process.env, INIT_CWD: typedIn },
+      env: { ...process.env, INIT_CWD: typedIn, ...env },
       maxBuffer: 64 * 1024 * 1024,
     });
     return { code: 0, stdout, stderr };
@@ -131,10 +131,71 @@ describe('pnpm extract <pdf> --find figures', () => {
     expect(stderr.trim()).toBe('Extraction failed: Figures are found in PDFs only for now.');
   });
 
+  it('should write <name>.svg beside each vector figure with --svg: its page size in points, its text as paths', {
+    timeout: 60_000,
+  }, async () => {
+    const out = path.join(dir, 'svgs');
+    const { code, stderr } = await cli(['paper.pdf', '--find', 'figures', '--svg', '--out', 'svgs'], dir);
+    expect(code, stderr).toBe(0);
+    expect(stderr).toMatch(/saved 6 files to/);
+    expect((await readdir(out)).sort()).toEqual([
+      'figure-1.pdf',
+      'figure-1.png',
+      'figure-1.svg',
+      'table-1.pdf',
+      'table-1.png',
+      'table-1.svg',
+    ]);
+    for (const name of ['figure-1', 'table-1']) {
+      const page = await pdfPageBox(new Uint8Array(await readFile(path.join(out, `${name}.pdf`))));
+      const svg = await readFile(path.join(out, `${name}.svg`), 'utf8');
+      const viewBox =
+        /<svg[^>]*\sviewBox="([^"]+)"/
+          .exec(svg)?.[1]
+          ?.split(/[\s,]+/)
+          .map(Number) ?? [];
+      expect(Math.abs((viewBox[2] ?? 0) - page.width)).toBeLessThanOrEqual(1);
+      expect(Math.abs((viewBox[3] ?? 0) - page.height)).toBeLessThanOrEqual(1);
+      expect(svg.match(/<path/g)?.length ?? 0).toBeGreaterThan(20);
+      expect(svg).not.toMatch(/<text|<image|<script/);
+    }
+  });
+
+  it('should write the rest and say once that SVGs were not written, without Inkscape', {
+    timeout: 60_000,
+  }, async () => {
+    const { code, stderr } = await cli(['paper.pdf', '--find', 'figures', '--svg', '--out', 'no-svgs'], dir, {
+      INKSCAPE_PATH: '/nonexistent/inkscape',
+    });
+    expect(code, stderr).toBe(0);
+    expect(stderr.match(/SVGs were not written/g)).toHaveLength(1);
+    expect(stderr).toMatch(/^SVGs were not written: Inkscape \(\/nonexistent\/inkscape\) could not be started/m);
+    expect((await readdir(path.join(dir, 'no-svgs'))).sort()).toEqual([
+      'figure-1.pdf',
+      'figure-1.png',
+      'table-1.pdf',
+      'table-1.png',
+    ]);
+  });
+
+  it('should refuse --svg without --find figures or --out, with a sentence', async () => {
+    for (const args of [
+      ['paper.pdf', '--svg', '--out', 'x'],
+      ['paper.pdf', '--find', 'figures', '--svg'],
+    ]) {
+      const { code, stderr } = await cli(args, dir);
+      expect(code).toBe(2);
+      expect(stderr.trim()).toBe(
+        '--svg writes each vector figure’s SVG beside its PDF: give --find figures or both, and --out DIR.',
+      );
+    }
+  });
+
   it('should explain --find and --dpi in --help', async () => {
     const { code, stdout } = await cli(['--help'], dir);
     expect(code).toBe(0);
     expect(stdout).toMatch(/--find F +images \(the default\), figures or both/);
     expect(stdout).toMatch(/--dpi N +the figures' PNG resolution in dots per inch: 150, 300, 600 \(default 150\)/);
+    expect(stdout).toMatch(/--svg +with --find and --out, also <name>\.svg beside each vector figure's <name>\.pdf/);
   });
 });

@@ -6,9 +6,11 @@
  */
 import { type DocumentImage, sniffFormat } from 'document-engine';
 import { FigurePage } from 'document-engine/figure-pages';
-import { describe, expect, it } from 'vitest';
+import { API_PATHS, MESSAGES } from 'shared-contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { documentExtractor } from '../src/extractor/documentEvents.ts';
 import { type DocumentResult, figureImageIds, toDocumentResult } from '../src/extractor/documentResult.ts';
+import { figureSvgOf } from '../src/extractor/figureSvg.ts';
 import { extractInWorker } from '../src/worker/extractInWorker.ts';
 import type { FindMode } from '../src/worker/protocol.ts';
 import { inProcessWorker } from './inProcessWorker.ts';
@@ -188,5 +190,44 @@ describe('the Worker finds figures when asked', { timeout: 60_000 }, () => {
     const found = await runWorker('images');
     expect(found.length).toBeGreaterThan(0);
     expect(found.some((image) => image.figure)).toBe(false);
+  });
+});
+
+describe("a vector figure's SVG button (POST /api/figure-svg)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const card = () => toDocumentResult(engineFigure('3'), 0, 'pdf', (name) => name).image;
+  const svgText = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 200"><path d="M 0 0 L 1 1"/></svg>';
+
+  /** Stands in for the network: the card's blob: URL gives its PDF, the server gives `answer`. */
+  function network(answer: () => Response | Promise<Response>) {
+    const posted: { url: string; type: string | null; body: Uint8Array }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url.startsWith('blob:')) return new Response(vectorPdf as Uint8Array<ArrayBuffer>);
+      posted.push({
+        url,
+        type: new Headers(init?.headers).get('content-type'),
+        body: new Uint8Array(await new Response(init?.body).arrayBuffer()),
+      });
+      return answer();
+    });
+    return posted;
+  }
+
+  it("posts the card's vector PDF and gives the server's SVG", async () => {
+    const posted = network(() => new Response(svgText, { headers: { 'content-type': 'image/svg+xml' } }));
+    const svg = await figureSvgOf(card());
+    expect(svg.type).toBe('image/svg+xml');
+    expect(await svg.text()).toBe(svgText);
+    expect(posted).toEqual([{ url: API_PATHS.figureSvg, type: 'application/pdf', body: vectorPdf }]);
+  });
+
+  it("rejects with the server's sentence, or says the server could not be reached", async () => {
+    const busy = MESSAGES.documents.metafile.busy;
+    network(() => Response.json({ success: false, error: busy }, { status: 503 }));
+    await expect(figureSvgOf(card())).rejects.toThrow(busy);
+    network(() => new Response('<html>', { status: 502 }));
+    await expect(figureSvgOf(card())).rejects.toThrow(MESSAGES.figures.svgServerFailed(502));
+    network(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(figureSvgOf(card())).rejects.toThrow(MESSAGES.figures.svgUnreachable);
   });
 });

@@ -42,6 +42,7 @@ function parse(args: string[]) {
       password: { type: 'string' },
       find: { type: 'string' },
       dpi: { type: 'string' },
+      svg: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
       every: { type: 'string' },
       scenes: { type: 'string' },

@@ -5,7 +5,8 @@
  * Every image is printed as found and, with --out, written under a unique safe name. No size
  * bound: they are the user's own files. Loaded only when an input is a document. `--find figures`
  * (or `both`) gives a PDF's figures and tables too: each its PNG render (`--dpi`) and, beside it,
- * its vector PDF, as an image's stored file is written beside its view.
+ * its vector PDF, as an image's stored file is written beside its view; with `--svg`, a vector
+ * figure's SVG too (figureSvgs.ts).
  */
 
 import { writeFileSync } from 'node:fs';
@@ -62,7 +63,7 @@ function printDocumentImage(image: DocumentApiImage, out: InputOutput) {
   );
 }
 
-/** --find and --dpi, refused with the same sentences the API answers. */
+/** --find and --dpi, refused with the same sentences the API answers; --svg with what it needs. */
 function wantedOf(): { find: DocumentFind; dpi: FigureDpi } {
   const find = values.find === undefined ? 'images' : DOCUMENT_FINDS.find((one) => one === values.find?.toLowerCase());
   if (!find) fail(`--find: ${MESSAGES.documents.findChoices(values.find ?? '')}`);
@@ -70,6 +71,8 @@ function wantedOf(): { find: DocumentFind; dpi: FigureDpi } {
   if (!dpi) fail(`--dpi: ${MESSAGES.documents.figureDpiChoices(values.dpi ?? '', FIGURE_DPIS)}`);
   if (values.dpi !== undefined && find === 'images')
     fail('--dpi is the figures’ resolution: give --find figures or both with it.');
+  if (values.svg && (find === 'images' || !values.out))
+    fail('--svg writes each vector figure’s SVG beside its PDF: give --find figures or both, and --out DIR.');
   return { find, dpi };
 }
 
@@ -81,6 +84,9 @@ export type DocumentReader = {
 /** `documents`: how many the call reads, so that one document starts one thread, not the configured number. */
 export function createDocumentReader(config: AppConfig, documents: number, signal: AbortSignal): DocumentReader {
   const wanted = wantedOf();
+  const svgs = values.svg
+    ? import('./figureSvgs.ts').then((module) => module.createSvgWriter(config, signal))
+    : undefined;
   const options = documentPoolOptions(config);
   // The caller reads at most `workers` inputs at once, so none ever waits in the pool's queue.
   const pool = createDocumentPool({
@@ -123,6 +129,11 @@ export function createDocumentReader(config: AppConfig, documents: number, signa
             writeFileSync(originalTarget, image.original.bytes);
             saved += 1;
             originalUrl = pathToFileURL(originalTarget).href;
+            // a photograph's SVG would be its raster in a wrapper: vector figures only
+            if (svgs && image.figure?.vector) {
+              const svgTarget = path.join(outDir, allocate(withFormatExtension(name, 'SVG')));
+              if (await (await svgs).write(image.original.bytes, svgTarget, out)) saved += 1;
+            }
           }
         } else {
           url = values.json ? dataUrlOf(image) : '';

@@ -57,6 +57,7 @@ if (!has('document') && !has('video') && values.password !== undefined) {
 if (!has('document') && (values.find !== undefined || values.dpi !== undefined)) {
   fail('--find and --dpi are for a document file on disk (figures: a PDF).');
 }
+if (!has('document') && values.svg) fail('--svg is for the figures of a PDF file on disk (--find figures or both).');
 
 /** The web address of each web input, or why it is none. */
 const addresses = new Map<Input, string | InputFailure>();

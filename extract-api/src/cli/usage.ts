@@ -5,7 +5,7 @@
 import { FIGURE_DPIS, FRAME_COUNT_DEFAULT, FRAME_INTERVAL_DEFAULT_SECONDS, SCAN_DEPTH_DEFAULT } from 'shared-contracts';
 
 export const USAGE = `Usage: pnpm extract <url> [--website [--depth N]] [--render [--sprites]] [--no-original] [--original-formats] [--audit] [--json] [--out DIR]
-       pnpm extract <file> [--password P] [--find images|figures|both [--dpi N]] [--json] [--out DIR]
+       pnpm extract <file> [--password P] [--find images|figures|both [--dpi N] [--svg]] [--json] [--out DIR]
        pnpm extract <video> [--every N | --scenes [T] | --keyframes | --count N] [--from HH:MM:SS] [--to HH:MM:SS]
                             [--sharpest] [--sheet [--columns C] [--width PX]] [--format png|jpeg|webp] [--json] [--out DIR]
        pnpm extract <input> <input>… [--list FILE] [options] [--out DIR]
@@ -17,6 +17,8 @@ export const USAGE = `Usage: pnpm extract <url> [--website [--depth N]] [--rende
   --find F       images (the default), figures or both: a PDF's figures and tables, found by their captions,
                  each as <name>.png (its render) and <name>.pdf (its vector original), with its caption
   --dpi N        the figures' PNG resolution in dots per inch: ${FIGURE_DPIS.join(', ')} (default ${FIGURE_DPIS[0]})
+  --svg          with --find and --out, also <name>.svg beside each vector figure's <name>.pdf, drawn from it by
+                 Inkscape (INKSCAPE_PATH) with its text as paths; without Inkscape the rest is written, and it says so
   --website      scan the whole site from that page, breadth-first
   --depth N      link hops a website scan follows, 1 to 10 (default ${SCAN_DEPTH_DEFAULT}); 1 = the page and the pages it links to
   --render       load pages in headless Chromium too, for script-built and lazy images

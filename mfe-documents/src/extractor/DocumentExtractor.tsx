@@ -8,6 +8,7 @@ import { sniffInWorker } from '../worker/index.ts';
 import type { BatchIssue } from './documentBatch.ts';
 import { type DocumentResult, hasBytesToZip, placeText, previewNote } from './documentResult.ts';
 import { DEFAULT_FIND, FindChoice, type FindChoiceValue } from './FindChoice.tsx';
+import { figureSvgOf } from './figureSvg.ts';
 import { type DocumentPageConfig, declaredAsKind, matchesKind } from './pageConfigs.ts';
 import { useDocumentExtraction } from './useDocumentExtraction.ts';
 import './DocumentExtractor.css';
@@ -150,6 +151,7 @@ export function DocumentExtractor({ config }: { config: DocumentPageConfig }) {
         downloadable={hasBytesToZip(images.map(resultOf))}
         detailsFor={(image) => <CardDetails image={image} result={resultOf(image)} />}
         previewFor={(image) => <CardPreview image={image} result={resultOf(image)} />}
+        figureSvg={figureSvgOf}
       />
       {askedPassword ? (
         <Suspense fallback={null}>

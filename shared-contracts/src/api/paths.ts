@@ -13,6 +13,8 @@ export const API_PATHS = {
   videoFrames: '/api/video/frames',
   /** An EMF or WMF picture (the request body) drawn to PNG by Inkscape, for a preview the browser cannot draw. */
   metafilePreview: '/api/metafile-preview',
+  /** A figure's one-page vector PDF (the request body) drawn as SVG by Inkscape. */
+  figureSvg: '/api/figure-svg',
   /** The document service (the PDF call shape, for every document kind). */
   extractImages: '/v1/extract-images',
 } as const;

@@ -407,6 +407,26 @@ export const MESSAGES = {
     /** A figure's original: its vector PDF. */
     vectorPdf: 'Vector PDF',
     vectorPdfLabel: (name: string) => `Download the vector PDF of ${name}`,
+    /** A vector figure's SVG, drawn from its vector PDF by the server (POST /api/figure-svg). */
+    svg: 'SVG',
+    svgLabel: (name: string) => `Download ${name} as SVG`,
+    svgFailed: 'The SVG could not be made',
+    /** The screen could not reach the server, or the server's answer was not an SVG. */
+    svgUnreachable: 'The server could not be reached to draw the SVG. Check your connection and try again.',
+    svgServerFailed: (status: number) =>
+      `The server could not draw the SVG (it answered ${status}). Please try again in a minute.`,
+    /** POST /api/figure-svg's answers. */
+    svgRoute: {
+      notPdf: "Send a figure's vector PDF as the request body: these bytes are not a PDF.",
+      tooLarge: (megabytes: number) => `This PDF is larger than ${megabytes} MB, the most the server draws as SVG.`,
+      unreadable: 'This figure could not be drawn as SVG: its PDF may be damaged.',
+      activeContent:
+        'The SVG of this figure would hold more than a drawing (a script, or a link to another file), so it is not given out. Its vector PDF is safe to use.',
+    },
+    /** The CLI's --svg, when no SVG can be written. */
+    svgNotWritten: (why: string) => `SVGs were not written: ${why}. The figures' PNGs and vector PDFs were.`,
+    svgNoInkscape: (inkscape: string) =>
+      `Inkscape (${inkscape}) could not be started; install it (apt-get install inkscape) or set INKSCAPE_PATH`,
     /** What a figure's card shows: a drawing of its vector PDF, not a file the document stores. */
     drawnAt: (dpi: number) => `A PNG drawn at ${dpi} dpi from the figure's vector PDF.`,
     /** The images a figure draws, each a card of its own too. */

@@ -15,6 +15,7 @@ import {
   Text,
 } from '../design-system/index.ts';
 import { DetailsButton } from '../metadata/DetailsButton.tsx';
+import { type FigureSvgAction, FigureSvgButton } from './FigureSvgButton.tsx';
 import './ImageCard.css';
 
 /** Where a card's Open and Download go. A real link each: Download saves a real file. */
@@ -50,6 +51,8 @@ export type ImageCardProps = {
   selection?: CardSelection;
   /** A figure's: the names of the images it draws that are cards of their own (`figure.imageIds`). */
   drawsNames?: readonly string[] | undefined;
+  /** Makes a vector figure's SVG from its vector PDF: given, a vector figure's card offers "SVG". */
+  figureSvg?: FigureSvgAction | undefined;
 };
 
 /** The card's part in the grid's selection. */
@@ -74,6 +77,7 @@ export function ImageCard({
   fileName = image.name,
   originalFileName,
   drawsNames,
+  figureSvg,
 }: ImageCardProps) {
   const label = image.alt?.trim() || image.name;
   const sizeText = formatBytes(image.size) ?? unknownSizeText;
@@ -181,6 +185,10 @@ export function ImageCard({
               fileName={originalFileName ?? image.original.name}
               vectorPdf={image.figure !== undefined}
             />
+          ) : null}
+          {/* A picture figure's SVG would be its raster in a wrapper: vector figures only. */}
+          {figureSvg && image.figure?.vector && image.original ? (
+            <FigureSvgButton image={image} fileName={fileName} makeSvg={figureSvg} />
           ) : null}
           {saveable ? <SaveImageButton image={image} /> : null}
           {withDetails ? <DetailsButton image={image} /> : null}

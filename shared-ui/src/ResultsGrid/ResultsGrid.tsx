@@ -24,6 +24,7 @@ import { hasOriginals, namedFiles } from '../extraction/namedFiles.ts';
 import { CardGrid, DRAW_ALL_UP_TO, VirtualCardList } from './CardList.tsx';
 import { ConvertField } from './ConvertField.tsx';
 import { DownloadOptions, downloadOptionsSummary } from './DownloadOptions.tsx';
+import type { FigureSvgAction } from './FigureSvgButton.tsx';
 import { FileNamesField, NAMES_PREVIEWED } from './FileNamesField.tsx';
 import { filterImages, formatsOf, type ImageFilter, mixesFigures } from './filterImages.ts';
 import type { CardSection } from './gridRows.ts';
@@ -58,6 +59,8 @@ export type ResultsGridProps = {
   detailsFor?: (image: ExtractedImage) => ReactNode;
   /** Per-card actions such as Save. */
   actionsFor?: (image: ExtractedImage) => ReactNode;
+  /** Passed to each card: makes a vector figure's SVG (the screen's call to the server); its card then offers "SVG". */
+  figureSvg?: FigureSvgAction;
   /** Show the size/format filters and sorting (on by default). */
   filters?: boolean;
   /** Passed to each card: what to show when a file size is unknown. */
@@ -138,6 +141,7 @@ export function ResultsGrid({
   downloadAllBusy = false,
   detailsFor,
   actionsFor,
+  figureSvg,
   filters = true,
   unknownSizeText,
   previewFor,
@@ -219,6 +223,7 @@ export function ResultsGrid({
       fileName={fileNames.get(image.id)}
       originalFileName={originalNames?.get(image.id)}
       drawsNames={drawsNamesOf(image)}
+      figureSvg={figureSvg}
       selection={
         selectable
           ? {

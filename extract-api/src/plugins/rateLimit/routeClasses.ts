@@ -33,6 +33,7 @@ const ROUTES: Record<string, RateClass | typeof BY_RENDER> = {
   [API_PATHS.extract]: BY_RENDER,
   [API_PATHS.zip]: 'extractions',
   [API_PATHS.metafilePreview]: 'extractions',
+  [API_PATHS.figureSvg]: 'extractions',
   [API_PATHS.extractImages]: 'extractions',
   [API_PATHS.extractWebsite]: 'heavy',
   [API_PATHS.extractWebsiteStream]: 'heavy',

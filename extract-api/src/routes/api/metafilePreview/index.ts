@@ -1,33 +1,31 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { metafileContent } from 'document-engine/metafile';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sniffImageFormat } from 'media-files';
 import { API_PATHS, ApiErrorSchema, MESSAGES } from 'shared-contracts';
-import { type Admission, BusyError, createGate, TimeLimitError } from '../../../admission/index.ts';
 import { binaryResponse, clientGoneSignal, relayHeaders, sendStream } from '../../../http/index.ts';
 import {
-  ConversionFailed,
-  ConverterMissing,
+  answerInkscapeFailure,
   convertMetafile,
-  type MetafileFormat,
+  gateOf,
+  type InkscapeGateOption,
+  inkscapeJob,
   PREVIEW_LONG_SIDE,
-} from './convertMetafile.ts';
+} from '../../../services/inkscape/index.ts';
 
-export { aspectOf, convertMetafile, PREVIEW_LONG_SIDE } from './convertMetafile.ts';
+export { aspectOf, convertMetafile, PREVIEW_LONG_SIDE } from '../../../services/inkscape/index.ts';
 
-export type MetafilePreviewRouteOptions = {
+/**
+ * The app's gate of Inkscape jobs (`gate`), or this route's own from the limits: conversions at
+ * once (EXTRACT_API_METAFILE_JOBS), those that may wait for their turn (more are told to retry:
+ * 503, EXTRACT_API_METAFILE_QUEUE), and each one's limit from when it starts
+ * (EXTRACT_API_METAFILE_TIME_LIMIT_S).
+ */
+export type MetafilePreviewRouteOptions = InkscapeGateOption & {
   /** Debian's Inkscape; a name is looked up on PATH. */
   inkscapePath: string;
-  /** Conversions at once (EXTRACT_API_METAFILE_JOBS). */
-  concurrency: number;
-  /** Conversions that may wait for their turn; more are told to retry (503, EXTRACT_API_METAFILE_QUEUE). */
-  maxWaiting: number;
-  /** One conversion is stopped after this long, from when it starts (EXTRACT_API_METAFILE_TIME_LIMIT_S). */
-  timeLimitMs: number;
   /** Parent of each job's own temporary folder. */
   tmpDir?: string | undefined;
 };
@@ -46,14 +44,7 @@ const m = MESSAGES.documents.metafile;
  * Inkscape started without a shell, in its own home, under an address-space limit.
  */
 export function metafilePreviewRoutes(options: MetafilePreviewRouteOptions): FastifyPluginAsyncZod {
-  const conversions = createGate({
-    name: 'metafile',
-    concurrency: options.concurrency,
-    maxWaiting: options.maxWaiting,
-    timeLimitMs: options.timeLimitMs,
-    busyMessage: m.busy,
-    timeLimitMessage: (limitMs) => m.timedOut(Math.round(limitMs / 1000)),
-  });
+  const conversions = gateOf(options);
   const tmpRoot = options.tmpDir ?? tmpdir();
   return async (app) => {
     // Scoped to this plugin: any body is taken as the picture's bytes.
@@ -91,52 +82,19 @@ export function metafilePreviewRoutes(options: MetafilePreviewRouteOptions): Fas
         if (metafileContent(bytes, format).drawing === 0) return fail(422, MESSAGES.documents.previewEmpty(format));
 
         const clientGone = clientGoneSignal(reply);
-        let admission: Admission | undefined;
-        let workDir: string | undefined;
         // The job's folder is gone and its place free before the answer is sent.
-        const outcome = await (async (): Promise<{ png: Uint8Array } | { error: unknown }> => {
-          try {
-            admission = await conversions.admit({ signal: clientGone });
-            workDir = await mkdtemp(path.join(tmpRoot, METAFILE_JOB_DIR_PREFIX));
-            return { png: await convert(options.inkscapePath, bytes, format, workDir, admission.signal) };
-          } catch (error) {
-            return { error };
-          } finally {
-            if (workDir) await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
-            admission?.release();
-          }
-        })();
-        if ('png' in outcome) {
-          const { png } = outcome;
+        const outcome = await inkscapeJob(
+          conversions,
+          { tmpRoot, prefix: METAFILE_JOB_DIR_PREFIX, signal: clientGone },
+          (workDir, signal) => convertMetafile({ inkscapePath: options.inkscapePath, bytes, format, workDir, signal }),
+        );
+        if ('done' in outcome) {
+          const png = outcome.done;
           relayHeaders(reply.code(200), { bytes: { made: 'image/png' } }).header('cache-control', 'no-store');
           return sendStream(reply, Readable.from([Buffer.from(png.buffer, png.byteOffset, png.byteLength)]));
         }
-        const { error } = outcome;
-        // Every place and the line are taken: the app answers 503 with a Retry-After.
-        if (error instanceof BusyError) throw error;
-        if (error instanceof ConverterMissing) {
-          request.log.warn({ err: error }, 'metafile preview: Inkscape is not available');
-          return fail(503, m.converterUnavailable);
-        }
-        if (clientGone.aborted) return reply;
-        const stopped: unknown = admission?.signal.reason;
-        if (stopped instanceof TimeLimitError) return fail(504, stopped.message);
-        if (error instanceof ConversionFailed) {
-          request.log.info({ err: error }, 'metafile preview: Inkscape drew nothing');
-          return fail(422, m.unreadable);
-        }
-        throw error;
+        return answerInkscapeFailure(request, reply, outcome, clientGone, m.unreadable);
       },
     );
   };
-}
-
-function convert(
-  inkscapePath: string,
-  bytes: Uint8Array,
-  format: MetafileFormat,
-  workDir: string,
-  signal: AbortSignal,
-) {
-  return convertMetafile({ inkscapePath, bytes, format, workDir, signal });
 }

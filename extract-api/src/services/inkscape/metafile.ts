@@ -1,28 +1,19 @@
 /**
- * An EMF or WMF drawn to PNG by Inkscape (Debian's `inkscape`), for the pictures the browser's
- * renderer cannot draw whole (rtf.js skips an EMF's text and bitmaps). Inkscape rather than
- * LibreOffice: it exports the picture's own frame (`--export-area-page`) at a size we choose,
- * where LibreOffice's `--convert-to png` puts it on an A4 page; it also installs in a fraction
- * of the size (29 MB download against LibreOffice's core) and starts in a fifth of the time.
- *
- * Each run has its own home in the job's folder (Inkscape writes preferences and caches there, so
- * runs share nothing), no shell, an address-space limit (prlimit) and the caller's time limit.
+ * An EMF or WMF drawn to PNG by Inkscape, for the pictures the browser's renderer cannot draw
+ * whole (rtf.js skips an EMF's text and bitmaps). Inkscape rather than LibreOffice: it exports the
+ * picture's own frame (`--export-area-page`) at a size we choose, where LibreOffice's
+ * `--convert-to png` puts it on an A4 page; it also installs in a fraction of the size (29 MB
+ * download against LibreOffice's core) and starts in a fifth of the time.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sniffImageFormat } from 'media-files';
-import { runProcess } from '../../../extractors/video/index.ts';
+import { runInkscape } from './runInkscape.ts';
 
 export type MetafileFormat = 'EMF' | 'WMF';
 
 /** Long side of the PNG, in pixels: sharp on a card, small enough to make quickly. */
 export const PREVIEW_LONG_SIDE = 1200;
-/** Inkscape's address space at most (it needs about 90 MB for a small picture). */
-const ADDRESS_SPACE_BYTES = 2 * 1024 ** 3;
-
-export class ConversionFailed extends Error {}
-export class ConverterMissing extends Error {}
-
 /**
  * The proportions of the page Inkscape exports: an EMF's frame (rclFrame, which Inkscape takes as
  * its page; the bounds may differ: word_with_embeded.doc's image1.emf is wide by its bounds and
@@ -70,43 +61,13 @@ export async function convertMetafile(options: {
   await writeFile(input, bytes);
   const aspect = aspectOf(bytes, format) ?? 1;
   const size = aspect >= 1 ? `--export-width=${PREVIEW_LONG_SIDE}` : `--export-height=${PREVIEW_LONG_SIDE}`;
-  const home = path.join(workDir, 'home');
-  const running = runProcess(
-    'prlimit',
-    [
-      `--as=${ADDRESS_SPACE_BYTES}`,
-      '--',
-      inkscapePath,
-      '--export-type=png',
-      '--export-area-page',
-      size,
-      `--export-filename=${output}`,
-      input,
-    ],
+  const png = await runInkscape({
+    inkscapePath,
+    args: ['--export-type=png', '--export-area-page', size, `--export-filename=${output}`, input],
+    output,
+    workDir,
     signal,
-    undefined,
-    {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: home,
-      XDG_CONFIG_HOME: path.join(home, 'config'),
-      XDG_CACHE_HOME: path.join(home, 'cache'),
-      XDG_DATA_HOME: path.join(home, 'data'),
-      LANG: 'C.UTF-8',
-    },
-  );
-  let result: Awaited<typeof running.exited>;
-  try {
-    result = await running.exited;
-  } catch (error) {
-    throw new ConverterMissing(`Inkscape (${inkscapePath}) or prlimit could not be started`, { cause: error });
-  }
-  if (signal.aborted) throw signal.reason;
-  // prlimit answers 127 (or 126) when it cannot run the program it was given
-  if (result.code === 127 || result.code === 126) throw new ConverterMissing(`${inkscapePath}: ${result.stderr}`);
-  // Inkscape exits 0 even when it could not open the file; what counts is the picture it wrote
-  const png = await readFile(output).catch(() => undefined);
-  if (!png || sniffImageFormat(png)?.format !== 'PNG') {
-    throw new ConversionFailed(`Inkscape drew no picture (exit ${result.code}): ${result.stderr.slice(-500)}`);
-  }
+    drewSomething: (written) => sniffImageFormat(written)?.format === 'PNG',
+  });
   return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
 }
