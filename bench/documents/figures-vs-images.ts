@@ -2,17 +2,23 @@
 // the image pass (extractDocument) on the same 100-page "paper", built here at run time: 70 pages
 // of prose and 30 with plots, diagrams, tables and a few photographs (FigurePage pages joined by
 // qpdf). Best of N of each, the ratio, and poppler drawing the same figure boxes as a reference.
-//   extract-api/node_modules/.bin/tsx bench/documents/figures-vs-images.ts [--runs N]
-// Needs qpdf and poppler-utils (apt-get install -y qpdf poppler-utils).
+// With --latex, a paper pdfLaTeX sets instead (document-engine/latex-papers' longLatexPaper: about
+// 100 two-column pages, matplotlib plots, a photograph, booktabs tables), as most papers are made.
+//   extract-api/node_modules/.bin/tsx bench/documents/figures-vs-images.ts [--runs N] [--latex]
+// Needs qpdf and poppler-utils (apt-get install -y qpdf poppler-utils); --latex, pdfLaTeX and
+// matplotlib (scripts/setup.mjs --browser installs them).
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { extractDocument, extractPdfFigures, findPdfFigures } from 'document-engine';
+import { longLatexPaper } from 'document-engine/latex-papers';
 import { hundredPagePaper } from './hundredPagePaper.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, latex: { type: 'boolean', default: false } },
+});
 const runs = Number(values.runs);
 for (const tool of ['qpdf', 'pdftoppm']) {
   if (spawnSync(tool, ['--version'], { stdio: 'ignore' }).error) {
@@ -65,9 +71,16 @@ async function popplerBoxes(file: string, boxes: { page: number; box: Box }[], o
   return performance.now() - started;
 }
 
+function latexPaper(dir: string): { file: string; bytes: Uint8Array } {
+  const bytes = longLatexPaper();
+  const file = path.join(dir, 'latex-paper.pdf');
+  writeFileSync(file, bytes);
+  return { file, bytes };
+}
+
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-figures-'));
 try {
-  const { file: paperFile, bytes: paper } = hundredPagePaper(dir);
+  const { file: paperFile, bytes: paper } = values.latex ? latexPaper(dir) : hundredPagePaper(dir);
   const best = <T extends { ms: number }>(xs: T[]) => xs.reduce((a, b) => (b.ms < a.ms ? b : a));
   await imagePass(paper); // warm-up (and pdf.js loaded once, as a host would have it)
   await figurePass(paper);
@@ -84,7 +97,9 @@ try {
   const search = best(searches);
   const popplerMs = [];
   for (let i = 0; i < runs; i++) popplerMs.push(await popplerBoxes(paperFile, fg.boxes, dir));
-  console.log(`a 100-page paper (${(paper.length / 1e6).toFixed(2)} MB), best of ${runs}`);
+  console.log(
+    `${values.latex ? "pdfLaTeX's paper" : 'a 100-page paper'} (${(paper.length / 1e6).toFixed(2)} MB), best of ${runs}`,
+  );
   console.log(`image pass   ${im.ms.toFixed(0)} ms, ${im.count} images (extractDocument)`);
   console.log(
     `figure pass  ${fg.ms.toFixed(0)} ms, ${fg.count} figures at 150 dpi (${(fg.pixels / 1e6).toFixed(1)} Mpx), ${fg.skipped.length} notes`,

@@ -376,33 +376,70 @@ function must(tool: string, args: string[], cwd: string, install: string): void 
   if (run.status !== 0) throw new Error(`${tool} failed: ${(run.stdout + run.stderr).slice(-2000)}`);
 }
 
+/** matplotlib's plots and the photograph, drawn into `dir` (lines.pdf, bars.pdf, scatter.pdf, heatmap.pdf, hist.pdf, photo.jpg). */
+function drawPlots(dir: string): void {
+  writeFileSync(path.join(dir, 'plots.py'), PLOTS);
+  // Debian's own Python: its matplotlib, not one a version manager put first on PATH
+  const python = process.env.MATPLOTLIB_PYTHON || '/usr/bin/python3';
+  must(python, ['plots.py'], dir, 'python3-matplotlib (apt-get install -y --no-install-recommends python3-matplotlib)');
+}
+
+/** `job`.tex set by pdfLaTeX in `dir`: its PDF. */
+function setPaper(dir: string, job: string, tex: string): Uint8Array {
+  writeFileSync(path.join(dir, `${job}.tex`), tex);
+  must(
+    'pdflatex',
+    ['-interaction=nonstopmode', '-halt-on-error', `${job}.tex`],
+    dir,
+    'texlive-latex-base, texlive-latex-recommended and texlive-pictures (apt-get install -y --no-install-recommends texlive-latex-base texlive-latex-recommended texlive-pictures)',
+  );
+  return new Uint8Array(readFileSync(path.join(dir, `${job}.pdf`)));
+}
+
 /** Every paper, built in one temporary folder (the plots are drawn once). */
 export function buildLatexPapers(): LatexPaper[] {
   return inTempDir((dir) => {
-    writeFileSync(path.join(dir, 'plots.py'), PLOTS);
-    // Debian's own Python: its matplotlib, not one a version manager put first on PATH
-    const python = process.env.MATPLOTLIB_PYTHON || '/usr/bin/python3';
-    must(
-      python,
-      ['plots.py'],
-      dir,
-      'python3-matplotlib (apt-get install -y --no-install-recommends python3-matplotlib)',
-    );
+    drawPlots(dir);
     return [twoColumnArticle(), ieeeStyle(), report(), neighbours()].map((source, index) => {
       const job = `paper${index + 1}`;
-      writeFileSync(path.join(dir, `${job}.tex`), source.tex);
-      must(
-        'pdflatex',
-        ['-interaction=nonstopmode', '-halt-on-error', `${job}.tex`],
-        dir,
-        'texlive-latex-base, texlive-latex-recommended and texlive-pictures (apt-get install -y --no-install-recommends texlive-latex-base texlive-latex-recommended texlive-pictures)',
-      );
+      const pdf = setPaper(dir, job, source.tex);
       return {
         name: source.name,
-        pdf: new Uint8Array(readFileSync(path.join(dir, `${job}.pdf`))),
+        pdf,
         truths: readTruths(readFileSync(path.join(dir, `${job}.pos`), 'latin1')),
         figures: source.figures,
       };
     });
+  });
+}
+
+/**
+ * A long two-column paper for the benches: `sections` sections of prose, a figure every tenth
+ * (the matplotlib plots and the photograph in turn) and a booktabs table every 30th: at 360
+ * sections, 48 figures and tables on 100 pages. No truths: what it measures is time.
+ */
+export function longLatexPaper(sections = 360): Uint8Array {
+  return inTempDir((dir) => {
+    drawPlots(dir);
+    const graphics = ['lines.pdf', 'bars.pdf', 'photo.jpg', 'scatter.pdf', 'hist.pdf'];
+    const body: string[] = [];
+    for (let i = 0; i < sections; i++) {
+      body.push(prose(100 + i, 14));
+      if (i % 10 === 0) {
+        const file = graphics[(i / 10) % graphics.length];
+        body.push(
+          String.raw`\begin{figure}[t]\centering\includegraphics[width=\columnwidth]{${file}}\caption{Result ${i} of the study, as measured.}\end{figure}`,
+        );
+      }
+      if (i % 30 === 4)
+        body.push(String.raw`\begin{table}[t]\centering\caption{Numbers of part ${i}.}${TABLE}\end{table}`);
+    }
+    const tex = String.raw`\documentclass[twocolumn,10pt]{article}
+\usepackage{graphicx,booktabs}
+\begin{document}
+${body.join('\n')}
+\end{document}
+`;
+    return setPaper(dir, 'long', tex);
   });
 }

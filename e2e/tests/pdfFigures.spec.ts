@@ -107,6 +107,7 @@ test.describe('figures on the PDF screen', () => {
     await site.main.getByRole('button', { name: 'Extract Figures from PDF' }).click();
     await expect(results.cards).toHaveCount(3, { timeout: 90_000 });
     await expect(results.count).toHaveText('3 images');
+    await expect(page.getByText(f.complete(3, 'PDF', 'figures').description)).toBeVisible();
     const expected = [
       { name: 'figure-1.png', line: 'Figure 1 · page 1 · vector', caption: CAPTIONS.plot },
       { name: 'table-1.png', line: 'Table 1 · page 1 · vector', caption: CAPTIONS.table },

@@ -82,7 +82,9 @@ export function useDocumentExtraction(config: DocumentPageConfig, find?: Documen
       processing: () => m.processing,
       complete: (found) =>
         found > 0
-          ? m.complete(found)
+          ? find?.mode === 'figures' || find?.mode === 'both'
+            ? MESSAGES.figures.complete(found, config.noun, find.mode)
+            : m.complete(found)
           : {
               kind: 'info',
               ...(find?.mode === 'figures'

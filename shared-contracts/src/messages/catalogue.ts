@@ -434,6 +434,11 @@ export const MESSAGES = {
     /** The grid's filter when a set holds figures and images. */
     showLabel: 'Show',
     show: { all: 'Everything', figures: 'Figures', images: 'Images' },
+    /** The Extraction Complete toast when figures were asked for: what was found is not all images. */
+    complete: (found: number, what: string, mode: 'figures' | 'both') => ({
+      title: 'Extraction Complete',
+      description: `Successfully extracted ${found} ${mode === 'figures' ? 'figures and tables' : 'images, figures and tables'} from your ${what}`,
+    }),
     noFigures: (what: string) => ({
       title: 'No figures found',
       description: `No figure or table caption ("Figure 1", "Table 2") was found in this ${what}.`,
