@@ -352,6 +352,72 @@ ${prose(37, 10)}
   };
 }
 
+/**
+ * A thesis: chapters, a list of figures and one of tables (entries that start like captions and
+ * have nothing drawn beside them), figures numbered by chapter, a caption set above its figure, a
+ * table captioned below, and an appendix figure "A.1".
+ */
+function thesis(): Source {
+  const tex = String.raw`\documentclass[11pt]{report}
+\usepackage[margin=1in]{geometry}
+${PREAMBLE}
+\begin{document}
+\listoffigures
+\listoftables
+\chapter{Background}
+${prose(41, 10)}
+\begin{figure}[h]\centering
+\truth{chapter-plot}{\includegraphics[width=0.6\textwidth]{lines.pdf}}
+\caption{Accuracy over the epochs of the first experiment.}
+\end{figure}
+${prose(42, 12)}
+\begin{figure}[h]\centering
+\caption{The pipeline, its caption set above it.}
+\truth{caption-above}{${DIAGRAM}}
+\end{figure}
+${prose(43, 10)}
+\begin{table}[h]\centering
+\truth{table-below}{${TABLE}}
+\caption{The results, with the caption below the table.}
+\end{table}
+${prose(44, 14)}
+\appendix
+\chapter{More results}
+${prose(45, 8)}
+\begin{figure}[h]\centering
+\truth{appendix}{\includegraphics[width=0.5\textwidth]{hist.pdf}}
+\caption{Errors of the last run.}
+\end{figure}
+${prose(46, 10)}
+\end{document}
+`;
+  return {
+    name: 'thesis',
+    tex,
+    figures: [
+      {
+        name: 'chapter-plot',
+        kind: 'figure',
+        number: '1.1',
+        caption: 'Figure 1.1: Accuracy over the epochs of the first experiment.',
+      },
+      {
+        name: 'caption-above',
+        kind: 'figure',
+        number: '1.2',
+        caption: 'Figure 1.2: The pipeline, its caption set above it.',
+      },
+      {
+        name: 'table-below',
+        kind: 'table',
+        number: '1.1',
+        caption: 'Table 1.1: The results, with the caption below the table.',
+      },
+      { name: 'appendix', kind: 'figure', number: 'A.1', caption: 'Figure A.1: Errors of the last run.' },
+    ],
+  };
+}
+
 const PT_TO_BP = 72 / 72.27;
 
 function readTruths(text: string): LatexTruth[] {
@@ -400,7 +466,7 @@ function setPaper(dir: string, job: string, tex: string): Uint8Array {
 export function buildLatexPapers(): LatexPaper[] {
   return inTempDir((dir) => {
     drawPlots(dir);
-    return [twoColumnArticle(), ieeeStyle(), report(), neighbours()].map((source, index) => {
+    return [twoColumnArticle(), ieeeStyle(), report(), neighbours(), thesis()].map((source, index) => {
       const job = `paper${index + 1}`;
       const pdf = setPaper(dir, job, source.tex);
       return {

@@ -197,6 +197,11 @@ describe('PDF figures: generated pages with known boxes', () => {
     expect(captionLabel('Tabla 5: Datos')).toEqual({ kind: 'table', number: '5' });
     expect(captionLabel('Рис. 7. Схема')).toEqual({ kind: 'figure', number: '7' });
     expect(captionLabel('Figure S1: Supplementary')).toEqual({ kind: 'figure', number: 'S1' });
+    expect(captionLabel('Figure A.1: In the appendix')).toEqual({ kind: 'figure', number: 'A.1' });
+    expect(captionLabel('Table B2. Appendix')).toEqual({ kind: 'table', number: 'B2' });
+    expect(captionLabel('Figure 3.2.1: Deep in a chapter')).toEqual({ kind: 'figure', number: '3.2.1' });
+    expect(captionLabel('Fig. 2b. A panel')).toEqual({ kind: 'figure', number: '2b' });
+    expect(captionLabel('Figure A shows')).toBeUndefined();
     expect(captionLabel('Figure 3 shows the set-up')).toBeUndefined();
     expect(captionLabel('Table 2 lists the results')).toBeUndefined();
     expect(captionLabel('see Figure 3: it shows')).toBeUndefined();

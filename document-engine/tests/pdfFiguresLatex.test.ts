@@ -21,19 +21,20 @@ beforeAll(async () => {
 const boxText = (box: number[]) => `[${box.map((v) => v.toFixed(1)).join(' ')}]`;
 
 describe('PDF figures: papers set by pdfLaTeX, boxes recorded by TeX', () => {
-  it('builds four papers with 20 figures and tables between them', () => {
+  it('builds five papers with 24 figures and tables between them', () => {
     expect(papers.map((p) => p.name)).toEqual([
       'two-column article',
       'IEEE-like paper',
       'one-column report',
       'figures next to equations, headings, lists and footnotes',
+      'thesis',
     ]);
-    expect(papers.reduce((n, p) => n + p.figures.length, 0)).toBe(20);
+    expect(papers.reduce((n, p) => n + p.figures.length, 0)).toBe(24);
     for (const paper of papers)
       expect(paper.truths.map((t) => t.name).sort()).toEqual(paper.figures.map((f) => f.name).sort());
   });
 
-  for (const index of [0, 1, 2, 3]) {
+  for (const index of [0, 1, 2, 3, 4]) {
     it(`paper ${index + 1}: every figure and table, its box and caption; nothing else`, () => {
       const paper = papers[index] as LatexPaper;
       const figures = found.get(paper.name) ?? [];

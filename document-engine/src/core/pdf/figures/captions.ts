@@ -2,7 +2,9 @@
  * Text lines from runs, and captions among them. A line is a stretch of upright runs on one
  * baseline with no gap wider than an em: wider gaps split it, so a table row comes out as its
  * cells and only running prose makes long lines. A caption starts a line with a label and a
- * number followed by ':' or '.', a dash, a capital, or nothing ("Figure 3 shows…" is prose).
+ * number followed by ':' or '.', a dash, a capital, or nothing ("Figure 3 shows…" is prose). A number
+ * may carry a chapter ("3.2", "3.2.1"), an appendix or supplement letter ("A.1", "S1") and a panel
+ * letter ("2a").
  */
 import type { Box } from './geometry.ts';
 import { union } from './geometry.ts';
@@ -112,7 +114,7 @@ const TABLE_LABELS = [
 
 const escapeDots = (label: string) => label.replace(/\./g, '\\.');
 const CAPTION = new RegExp(
-  `^(${[...FIGURE_LABELS, ...TABLE_LABELS].map(escapeDots).join('|')})\\s*((?:S?\\d+(?:\\.\\d+)?[a-z]?)|[IVXLC]+)(?=$|\\s*[:.|\\u2013\\u2014-]|\\s+[\\p{Lu}(\\d])`,
+  `^(${[...FIGURE_LABELS, ...TABLE_LABELS].map(escapeDots).join('|')})\\s*((?:[A-Z]\\.?)?\\d+(?:\\.\\d+)*[a-z]?|[IVXLC]+)(?=$|\\s*[:.|\\u2013\\u2014-]|\\s+[\\p{Lu}(\\d])`,
   'u',
 );
 
