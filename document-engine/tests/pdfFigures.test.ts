@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { corpusPath, readCorpus } from '../../tooling/corpus.mjs';
 import { formOnEveryPagePdf } from '../hostile/pdf.ts';
-import { captionLabel } from '../src/core/pdf/figures/captions.ts';
+import { captionLabel, findCaptions, type TextLine } from '../src/core/pdf/figures/captions.ts';
 import {
   type Box,
   DEFAULT_LAYOUT_LIMITS,
@@ -183,6 +183,35 @@ describe('PDF figures: generated pages with known boxes', () => {
       { name: 'inline', kind: 'figure', number: '7', caption: 'Рис. 7. Схема', vector: false, images: 1 },
       { name: 'tableau', kind: 'table', number: '8', caption: 'Tableau 8 – Résultats' },
     ]);
+  });
+
+  it('ends a caption where the next line is a paragraph of prose or a table row, not where a title follows its label', () => {
+    const line = (x0: number, x1: number, baseline: number, text: string, size = 10): TextLine => ({
+      box: [x0, baseline - 0.2 * size, x1, baseline + 0.8 * size],
+      text,
+      size,
+      baseline,
+    });
+    // a centred caption, then the next paragraph's full-width line right under it (no spacing)
+    const centred = [
+      line(200, 412, 500, 'Figure 1: The new office building.'),
+      line(72, 540, 488, 'This report describes the results of the survey and the changes since'),
+    ];
+    expect(findCaptions(centred).map((c) => c.text)).toEqual(['Figure 1: The new office building.']);
+    // a caption over a borderless table: its middle column is centred under the caption
+    const table = [
+      line(200, 412, 500, 'Table 1: Survey results by region.'),
+      line(72, 110, 488, 'Region'),
+      line(250, 282, 488, 'Count'),
+      line(380, 410, 488, 'Share'),
+    ];
+    expect(findCaptions(table).map((c) => c.text)).toEqual(['Table 1: Survey results by region.']);
+    // body text a size larger than the caption, at the caption's own left edge
+    const left = [line(72, 300, 500, 'Figure 2: A plot.', 9), line(72, 290, 489, 'and the text goes on here', 10.5)];
+    expect(findCaptions(left).map((c) => c.text)).toEqual(['Figure 2: A plot.']);
+    // "TABLE I" over its centred title, wider than the label: one caption
+    const ieee = [line(280, 332, 500, 'TABLE I'), line(220, 392, 489, 'Accuracy on the benchmarks')];
+    expect(findCaptions(ieee).map((c) => c.text)).toEqual(['TABLE I Accuracy on the benchmarks']);
   });
 
   it('reads caption labels in each language, and not prose that names a figure', () => {

@@ -28,6 +28,8 @@ export type Caption = {
 
 /** Most captions read on a page: more is no page of a paper, and each costs a search. */
 export const MAX_CAPTIONS = 200;
+/** Lines of one caption differ in size by less than this ratio (superscripts aside). */
+const CAPTION_SIZE_RATIO = 1.1;
 /** A gap wider than this many ems ends a line. */
 const LINE_GAP_EMS = 1.0;
 /** Across a column gutter a gap wider than this ends a line: a word space is narrower. */
@@ -126,6 +128,12 @@ export function captionLabel(text: string): { kind: 'figure' | 'table'; number: 
   return { kind: TABLE_LABELS.includes(label) ? 'table' : 'figure', number: match[2] ?? '' };
 }
 
+/** "TABLE II", "Figure 3:": a label and its number, and nothing after. */
+function labelOnly(text: string): boolean {
+  const match = CAPTION.exec(text);
+  return match !== null && text.slice(match[0].length).replace(/[\s:.|\u2013\u2014-]/g, '') === '';
+}
+
 export function isCaptionStart(line: TextLine): boolean {
   return captionLabel(line.text) !== undefined;
 }
@@ -150,17 +158,32 @@ export function findCaptions(lines: TextLine[], maxCaptions = MAX_CAPTIONS): Cap
     let box = line.box;
     let last = line;
     for (;;) {
+      const em = line.size;
       const next = ordered.find(
         (candidate) =>
           !used.has(candidate) &&
           candidate.box[3] <= last.box[1] + 0.5 * last.size &&
           last.box[1] - candidate.box[3] <= 0.8 * last.size &&
-          candidate.size < 1.25 * line.size &&
-          line.size < 1.25 * candidate.size &&
-          // under the caption's left edge, or centred under it ("TABLE II" over its title)
-          ((candidate.box[0] >= box[0] - 2 * line.size && candidate.box[2] <= box[2] + 2 * line.size) ||
-            Math.abs(candidate.box[0] + candidate.box[2] - box[0] - box[2]) <= 2 * line.size) &&
-          !isCaptionStart(candidate),
+          // a caption's lines share its size; the body text after it is often a point or two larger
+          candidate.size < CAPTION_SIZE_RATIO * line.size &&
+          line.size < CAPTION_SIZE_RATIO * candidate.size &&
+          // under the caption's left edge, or centred under it and no wider than it (a centred
+          // caption's next line is not a full-width line of prose), unless all it has is its label:
+          // "TABLE II" over its title
+          ((candidate.box[0] >= box[0] - 2 * em && candidate.box[2] <= box[2] + 2 * em) ||
+            (Math.abs(candidate.box[0] + candidate.box[2] - box[0] - box[2]) <= 2 * em &&
+              (block.length === 1 && labelOnly(line.text)
+                ? true
+                : candidate.box[2] - candidate.box[0] <= box[2] - box[0] + em))) &&
+          !isCaptionStart(candidate) &&
+          // a line with others beside it under the caption is a table's row, not the caption's
+          !lines.some(
+            (other) =>
+              other !== candidate &&
+              Math.abs(other.baseline - candidate.baseline) <= 0.3 * candidate.size &&
+              other.box[2] > box[0] - em &&
+              other.box[0] < box[2] + em,
+          ),
       );
       if (!next) break;
       block.push(next);
