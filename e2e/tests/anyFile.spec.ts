@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { type DocumentImage, extractContainer } from 'document-engine';
+import { type DocumentImage, extractContainer, extractDocument, sniffContainerKind } from 'document-engine';
 import { corpusPictures } from 'document-engine/container-fixtures';
 import { sampleEml, sampleRtf } from 'document-engine/mail-fixtures';
 import { zipSync } from 'fflate';
 import { MESSAGES } from 'shared-contracts/messages';
 import { PATHS } from 'shared-contracts/routes';
+import { corpusFile } from '../fixtures/documents.ts';
 import { PAGE_HEADINGS, TOOL_CARDS } from '../fixtures/pages.ts';
 import { downloadedBytes, expect, type Results, test } from '../fixtures/test.ts';
 
@@ -121,6 +123,14 @@ const cbz = () =>
     'ComicInfo.xml': encode('<ComicInfo/>'),
   });
 
+/** What the engine in Node finds in a file of any kind the Any file screen reads. */
+async function everyImage(bytes: Uint8Array): Promise<DocumentImage[]> {
+  const found: DocumentImage[] = [];
+  const read = sniffContainerKind(bytes) ? extractContainer(bytes) : extractDocument(bytes);
+  for await (const image of read) found.push(image);
+  return found;
+}
+
 async function inNode(bytes: Uint8Array): Promise<DocumentImage[]> {
   const found: DocumentImage[] = [];
   for await (const image of extractContainer(bytes)) found.push(image);
@@ -144,6 +154,27 @@ function groups(results: Results) {
       cards: group.querySelectorAll('[role="listitem"]').length,
     })),
   );
+}
+
+/** Every source heading of a grid too long to be drawn whole, in order, read while scrolling down the page. */
+async function headingsInOrder(page: Page, results: Results): Promise<string[]> {
+  const seen: string[] = [];
+  // from the top of the results: the first headings are above a long grid's middle
+  await results.region.evaluate((region) => window.scrollTo(0, region.getBoundingClientRect().top + window.scrollY));
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  for (let step = 0; step < 200; step++) {
+    const visible = await results.region.locator('h3').allTextContents();
+    for (const heading of visible) if (!seen.includes(heading)) seen.push(heading);
+    const atEnd = await page.evaluate(() => {
+      const before = window.scrollY;
+      window.scrollBy(0, window.innerHeight / 2);
+      return window.scrollY === before;
+    });
+    if (atEnd) break;
+    // the rows of the new place are drawn on the next frames
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  }
+  return seen;
 }
 
 /** The download names of a group's cards (the group of the file `origin`), in grid order. */
@@ -249,6 +280,66 @@ test.describe('the Any file screen', () => {
     expect(
       serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
     ).toEqual([]);
+  });
+
+  test('twenty files of ten kinds, two of them unreadable: each readable file under its own heading, in the order given', async ({
+    page,
+    site,
+    results,
+  }) => {
+    // Real corpus documents (a PDF, a DOCX, a PPTX) beside the containers built here, each kind
+    // twice under other names, and two files nothing reads, in the middle and at the end.
+    const corpus = (relative: string) => new Uint8Array(readFileSync(corpusFile(relative)));
+    const readable: [string, Uint8Array][] = [
+      ['report.pdf', corpus('pdf/S2.pdf')],
+      ['book.epub', epub()],
+      ['slides.odp', odp()],
+      ['memo.odt', odt()],
+      ['prices.xlsx', xlsx()],
+      ['mail.eml', sampleEml(pictures)],
+      ['letter.rtf', sampleRtf(pictures)],
+      ['comic.cbz', cbz()],
+      ['pictures.docx', corpus('docx/WithGIF.docx')],
+      ['deck.pptx', corpus('pptx/shp-picture.pptx')],
+      ['second-report.pdf', corpus('pdf/S2.pdf')],
+      ['second-book.epub', epub()],
+      ['second-slides.odp', odp()],
+      ['second-memo.odt', odt()],
+      ['second-prices.xlsx', xlsx()],
+      ['second-mail.eml', sampleEml(pictures)],
+      ['second-letter.rtf', sampleRtf(pictures)],
+      ['second-comic.cbz', cbz()],
+    ];
+    const files = readable.map(([name, bytes]) => upload(name, bytes));
+    files.splice(
+      9,
+      0,
+      upload(
+        'data.bin',
+        new Uint8Array(4096).map((_, i) => (i * 31) % 256),
+      ),
+    );
+    files.push(upload('notes.txt', encode('just some notes'), 'text/plain'));
+    expect(files).toHaveLength(20);
+    const expected = await Promise.all(readable.map(([, bytes]) => everyImage(bytes)));
+    for (const [i, images] of expected.entries()) expect(images.length, readable[i]?.[0]).toBeGreaterThan(0);
+
+    await page.goto(PATHS.anyFileExtractor);
+    await pick(page, files);
+    await expect(page.getByTestId('selected-file')).toHaveCount(20);
+    await site.main.getByRole('button', { name: 'Extract Images', exact: true }).click();
+    const total = expected.reduce((sum, images) => sum + images.length, 0);
+    const done = MESSAGES.anyFile.complete(total);
+    await expect(site.toast('success', done.title, done.description).first()).toBeVisible({ timeout: 150_000 });
+    await expect(results.count).toHaveText(`${total} images`);
+    // More cards than the grid draws at once: its headings are read as the page scrolls past them.
+    expect(await headingsInOrder(page, results)).toEqual(
+      expected.map((images, i) => MESSAGES.grid.sourceHeading(readable[i]?.[0] ?? '', images.length)),
+    );
+    const issues = page.getByTestId('batch-issues');
+    await expect(issues).toContainText(MESSAGES.documents.batchIssues(2));
+    for (const name of ['data.bin', 'notes.txt'])
+      await expect(issues).toContainText(MESSAGES.documents.refusedFile(name, MESSAGES.anyFile.notReadable));
   });
 
   test('a single file nothing reads says so', async ({ page, site }) => {
