@@ -6,19 +6,18 @@
  * and the server stays up. Run alone (vitest.isolation.config.ts), after the package's build.
  * Needs Debian's inkscape; without it this fails, saying so.
  */
-import { spawnSync } from 'node:child_process';
 import { FigurePage } from 'document-engine/figure-pages';
 import { PDF_HOSTILE_DOCUMENTS } from 'document-engine/hostile';
 import { PDFDocument } from 'pdf-lib';
 import { MESSAGES } from 'shared-contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireInkscape } from '../inkscape.ts';
 import { type BuiltServer, probeHealth, startBuiltServer } from './builtServer.ts';
 
 const TIME_LIMIT_S = 5;
 const MAX_MB = 2;
 const HEALTH_P99_MS = 100;
 const HEALTH_STALL_MS = 500;
-const INKSCAPE = process.env.INKSCAPE_PATH ?? 'inkscape';
 const m = MESSAGES.figures.svgRoute;
 
 async function post(base: string, bytes: Uint8Array) {
@@ -44,12 +43,7 @@ async function twoPagePdf(): Promise<Uint8Array> {
 describe('the built server asked for SVGs of hostile PDFs', () => {
   let server: BuiltServer;
   beforeAll(async () => {
-    const check = spawnSync(INKSCAPE, ['--version']);
-    if (check.error || check.status !== 0) {
-      throw new Error(
-        `Inkscape (${INKSCAPE}, or INKSCAPE_PATH) is needed: run scripts/setup.mjs or apt-get install inkscape`,
-      );
-    }
+    requireInkscape();
     server = await startBuiltServer({
       EXTRACT_API_METAFILE_TIME_LIMIT_S: String(TIME_LIMIT_S),
       EXTRACT_API_FIGURE_SVG_MAX_MB: String(MAX_MB),

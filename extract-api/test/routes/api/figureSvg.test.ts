@@ -8,7 +8,6 @@
  * Needs Debian's inkscape (scripts/setup.mjs installs it for the tests); without it these fail,
  * saying so.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { FigurePage } from 'document-engine/figure-pages';
@@ -25,9 +24,9 @@ import {
 } from '../../../src/routes/api/figureSvg/index.ts';
 import { png } from '../../fixtures/images.ts';
 import { buildTestApp, tempDir } from '../../helper.ts';
+import { INKSCAPE, requireInkscape } from '../../inkscape.ts';
 
 const m = MESSAGES.figures.svgRoute;
-const INKSCAPE = process.env.INKSCAPE_PATH ?? 'inkscape';
 const MAX_BYTES = 1024 * 1024;
 
 /** A figure's vector PDF: a page the figure's size, a line plot and its caption, all paths and text. */
@@ -64,12 +63,7 @@ let removeDir: () => Promise<void>;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  const check = spawnSync(INKSCAPE, ['--version']);
-  if (check.error || check.status !== 0) {
-    throw new Error(
-      `Inkscape (${INKSCAPE}, or INKSCAPE_PATH) is needed: run scripts/setup.mjs or apt-get install inkscape`,
-    );
-  }
+  requireInkscape();
   ({ dir, remove: removeDir } = await tempDir());
   app = await buildTestApp({ dataDir: dir, inkscapePath: INKSCAPE, figureSvgMaxBytes: MAX_BYTES });
 });

@@ -24,9 +24,9 @@ import {
 } from '../../../src/routes/api/metafilePreview/index.ts';
 import { png } from '../../fixtures/images.ts';
 import { buildTestApp, tempDir } from '../../helper.ts';
+import { INKSCAPE, requireInkscape } from '../../inkscape.ts';
 
 const m = MESSAGES.documents.metafile;
-const INKSCAPE = process.env.INKSCAPE_PATH ?? 'inkscape';
 
 async function metafileOf(key: string, name: string): Promise<Buffer> {
   for await (const image of extractDocument(readCorpus(key))) if (image.name === name) return Buffer.from(image.bytes);
@@ -56,12 +56,7 @@ let removeDir: () => Promise<void>;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  const check = spawnSync(INKSCAPE, ['--version']);
-  if (check.error || check.status !== 0) {
-    throw new Error(
-      `Inkscape (${INKSCAPE}, or INKSCAPE_PATH) is needed: run scripts/setup.mjs or apt-get install inkscape`,
-    );
-  }
+  requireInkscape();
   ({ dir, remove: removeDir } = await tempDir());
   app = await buildTestApp({ dataDir: dir, inkscapePath: INKSCAPE });
 });
