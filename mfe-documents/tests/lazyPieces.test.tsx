@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import ExtractionOutcome from '../src/extractor/ExtractionOutcome.tsx';
 import { PasswordPrompt } from '../src/extractor/PasswordPrompt.tsx';
 import { DOCX_PAGE, PDF_PAGE } from '../src/extractor/pageConfigs.ts';
+import SkippedImages from '../src/extractor/SkippedImages.tsx';
 
 // The pieces DocumentExtractor loads only when they are needed: each still renders on its own.
 const renderIn = (node: ReactNode) => render(<ThemeProvider>{node}</ThemeProvider>);
@@ -33,5 +34,21 @@ describe('pieces loaded after the visitor acts', { timeout: 30_000 }, () => {
     expect(dialog.textContent).toContain(MESSAGES.documents.wrongPassword);
     expect(screen.getByLabelText('Password')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Open' })).toBeTruthy();
+  });
+
+  it('skipped images say where and why; in a batch, in which file too', () => {
+    const { container } = renderIn(
+      <SkippedImages
+        skipped={[
+          { pageNumbers: [3], width: 40, height: 30, reason: 'Its data is not a JPEG.' },
+          { origin: 'book.epub', reason: 'This picture is stored encrypted.' },
+        ]}
+      />,
+    );
+    const items = [...container.querySelectorAll('li')].map((li) => li.textContent);
+    expect(items).toEqual([
+      MESSAGES.documents.skippedItem('Page 3', '40×30', 'Its data is not a JPEG.'),
+      MESSAGES.documents.skippedItem('book.epub', undefined, 'This picture is stored encrypted.'),
+    ]);
   });
 });

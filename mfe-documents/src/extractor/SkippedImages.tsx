@@ -3,6 +3,9 @@ import { MESSAGES } from 'shared-contracts';
 import { Alert } from 'shared-ui/design-system/alert';
 import { placeText } from './documentResult.ts';
 
+/** A skipped image as the page lists it: in a batch, with the file it is in. */
+export type ShownSkip = SkippedImage & { origin?: string };
+
 /** How many skipped images are listed one by one; the rest are counted in the title. */
 const LISTED = 20;
 
@@ -11,7 +14,7 @@ const LISTED = 20;
  * filter says, a codec not decoded), each with where and why: a count the user can trust, since
  * the grid shows what was extracted and this says what was not. Loaded when a run first skips one.
  */
-export default function SkippedImages({ skipped }: { skipped: readonly SkippedImage[] }) {
+export default function SkippedImages({ skipped }: { skipped: readonly ShownSkip[] }) {
   return (
     <Alert
       type="warning"
@@ -24,7 +27,7 @@ export default function SkippedImages({ skipped }: { skipped: readonly SkippedIm
             // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows, in order
             <li key={index}>
               {MESSAGES.documents.skippedItem(
-                placeText(one),
+                [one.origin, placeText(one)].filter(Boolean).join(', ') || undefined,
                 one.width && one.height ? `${one.width}×${one.height}` : undefined,
                 one.reason,
               )}

@@ -1,6 +1,5 @@
 import { logError } from 'browser-services/log';
 import { toasts } from 'browser-services/toast';
-import type { SkippedImage } from 'document-engine';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type ExtractedImage, MESSAGES } from 'shared-contracts';
 import { type ExtractionFailure, type ExtractionMessages, useExtractionScreen } from 'shared-ui';
@@ -9,6 +8,7 @@ import { type BatchIssue, batchFiles, type DocumentBatchInput, documentBatchExtr
 import { type DocumentInput, documentExtractor, readFileAhead } from './documentEvents.ts';
 import { type DocumentResult, metafilePreviewState, releaseResult } from './documentResult.ts';
 import type { DocumentPageConfig } from './pageConfigs.ts';
+import type { ShownSkip } from './SkippedImages.tsx';
 
 /** A file asks for its password: `origin` names it in a batch (a single file is the chosen one). */
 export type PasswordRequest = { wrong: boolean; origin?: string };
@@ -37,7 +37,9 @@ export function useDocumentExtraction(config: DocumentPageConfig, find?: Documen
   const [passwordRequest, setPasswordRequest] = useState<PasswordRequest>();
   const [, setPreviewsDone] = useState(0);
   /** Images the document holds that could not be given out, with why: the page lists them. */
-  const [skipped, setSkipped] = useState<SkippedImage[]>([]);
+  const [skipped, setSkipped] = useState<ShownSkip[]>([]);
+  /** The batch's file being read, which its skipped images name: a run of one file has none. */
+  const readingOrigin = useRef<string | undefined>(undefined);
   /** The record of each image on screen (or arriving), by the image itself. */
   const results = useRef(new Map<ExtractedImage, DocumentResult>());
   const previewQueue = useRef<Promise<void>>(Promise.resolve());
@@ -69,7 +71,10 @@ export function useDocumentExtraction(config: DocumentPageConfig, find?: Documen
         if (result.preview.kind === 'converting') convertPreview(result);
       },
       undefined,
-      (one) => setSkipped((list) => [...list, one]),
+      (one) => {
+        const origin = readingOrigin.current;
+        setSkipped((list) => [...list, origin ? { ...one, origin } : one]);
+      },
     );
     const batch = documentBatchExtractor(single);
     // One hook, one run: a single file as it always was, several as a batch of the same extractor.
@@ -130,13 +135,17 @@ export function useDocumentExtraction(config: DocumentPageConfig, find?: Documen
       expectedKind: config.kinds[0] as ReadableKind,
       page: config,
       find,
-      onFile: (index, origin) => setReading({ index, origin }),
+      onFile: (index, origin) => {
+        readingOrigin.current = origin;
+        setReading({ index, origin });
+      },
       onIssue: (issue) => {
         found.push(issue);
         setIssues((list) => [...list, issue]);
       },
     });
     setReading(undefined);
+    readingOrigin.current = undefined;
     // The others are read; now the first file waiting for its password asks for it.
     const locked = found.find((issue) => issue.locked);
     if (locked) setPasswordRequest({ wrong: locked.locked === 'wrong-password', origin: locked.origin });
